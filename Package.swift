@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .define("LAYOUT_INTERNAL_CHECKS", .when(configuration: .debug)),
+]
+
+let package = Package(
+    name: "PhotoFeed",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "LayoutCore", targets: ["LayoutCore"]),
+        .library(name: "NodeKit", targets: ["NodeKit"]),
+        .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
+        .executable(name: "photofeed", targets: ["photofeed"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // C libraries from Debian (libfreetype-dev, libharfbuzz-dev, libunibreak-dev).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+
+        .target(name: "LayoutCore", swiftSettings: strict),
+        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak"], swiftSettings: strict),
+        .target(name: "NodeKit", dependencies: ["LayoutCore", "TextLayout"], swiftSettings: strict),
+        .target(name: "FeedStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "PhotoFeed", dependencies: ["LayoutCore", "TextLayout", "NodeKit", "FeedStore"],
+                swiftSettings: strict),
+        .target(name: "PhotoFeedCLI", dependencies: [
+            "PhotoFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
+
+        .target(name: "TestSupport", dependencies: ["LayoutCore", "NodeKit"], path: "Tests/TestSupport",
+                swiftSettings: strict),
+        .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,38 @@
+extension Layout {
+    /// Texture's `filteredNodeLayoutTree` (semantics §4.2): a layout for the same element and
+    /// size whose sublayouts are exactly the node layouts of the tree, in depth-first pre-order,
+    /// each at its absolute position (snapped up to the pixel grid) and with no sublayouts of
+    /// its own. Specs dissolve; a node's own subtree belongs to that node and is dropped.
+    ///
+    /// A layout that is already flat (at the origin, every sublayout a leaf node layout) is
+    /// returned unchanged.
+    public func flattened(context: LayoutContext) -> Layout {
+        if isFlat { return self }
+        var nodes: [Layout] = []
+        nodes.reserveCapacity(sublayouts.count)
+        Layout.collectNodes(sublayouts, offset: .zero, scale: context.scale, into: &nodes)
+        return Layout(element: element, isNode: isNode, exactSize: size, position: .zero, sublayouts: nodes)
+    }
+
+    /// Root at the origin and every sublayout a node layout without sublayouts.
+    public var isFlat: Bool {
+        position == .zero && sublayouts.allSatisfy { $0.isNode && $0.sublayouts.isEmpty }
+    }
+
+    private static func collectNodes(_ layouts: [Layout], offset: Point, scale: Double, into nodes: inout [Layout]) {
+        for layout in layouts {
+            let absolute = offset + layout.position
+            if layout.isNode {
+                let snapped = PixelSnapping.ceil(absolute, scale: scale)
+                if layout.sublayouts.isEmpty && layout.position == snapped {
+                    nodes.append(layout)
+                } else {
+                    nodes.append(Layout(element: layout.element, isNode: true, exactSize: layout.size,
+                                        position: snapped, sublayouts: []))
+                }
+            } else {
+                collectNodes(layout.sublayouts, offset: absolute, scale: scale, into: &nodes)
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Anything that can be measured into a ``Layout``: layout specs and display nodes.
+///
+/// The layout contract, which every conformer obeys:
+/// - It MUST be a pure function of `(self, range, parentSize, context)`: no I/O, no clock,
+///   no globals; the same input MUST give the same layout.
+/// - The returned size MUST lie within `range` once `range` has been intersected with the
+///   element's own style, except where Texture itself overflows (a stack's children may lie
+///   outside its bounds; the wrapper spec is not clamped to the max).
+/// - It SHOULD NOT give a smaller size for a larger max where Texture's rules don't.
+///
+/// `parentSize` components may be NaN (undefined) or infinite.
+public protocol LayoutElement: Sendable {
+    /// The element's layout properties.
+    var style: LayoutStyle { get }
+
+    /// Measures the element within `range` relative to `parentSize` (Texture's
+    /// `layoutThatFits:parentSize:`).
+    func layoutThatFits(_ range: SizeRange, parentSize: Size, context: LayoutContext) -> Layout
+}
+
+extension LayoutElement {
+    /// `layoutThatFits(range, parentSize: range.max)`, Texture's root measurement.
+    public func layoutThatFits(_ range: SizeRange, context: LayoutContext) -> Layout {
+        layoutThatFits(range, parentSize: range.max, context: context)
+    }
+}
+
+/// A layout spec that honours its own style size: the range it computes with is the parent's
+/// constraint intersected with its resolved style (the constraint winning on disagreement).
+///
+/// Specs that ignore their style (inset, overlay, background) conform to ``LayoutElement``
+/// directly and implement `layoutThatFits` themselves, as Texture's do.
+public protocol LayoutSpec: LayoutElement {
+    /// Computes the layout for an already-intersected range (Texture's
+    /// `calculateLayoutThatFits:`). Children's parent sizes derive from `range`.
+    func calculateLayout(_ range: SizeRange, context: LayoutContext) -> Layout
+}
+
+extension LayoutSpec {
+    @inline(__always)
+    public func layoutThatFits(_ range: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+        calculateLayout(range.intersect(style.resolvedRange(parentSize: parentSize)), context: context)
+    }
+}

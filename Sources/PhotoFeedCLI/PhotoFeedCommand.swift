@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `photofeed` command line (`../shared/contracts/cli.md`).
+public struct PhotoFeedCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "photofeed",
+        abstract: "Texture's layout engine and a photo feed built on it.",
+        subcommands: []
+    )
+
+    public init() {}
+}

@@ -1,0 +1,3 @@
+import PhotoFeedCLI
+
+await PhotoFeedCommand.main()
