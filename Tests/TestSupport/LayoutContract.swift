@@ -4,7 +4,7 @@ import Testing
 /// Checks the layout contract (see `LayoutElement`) for `element` in each of `ranges`:
 ///
 /// - the size lies within the range (intersected with the element's style for specs that
-///   honour it), allowing for the size's snap up to the pixel grid;
+///   honour it), both bounds snapped up to the pixel grid as the size is;
 /// - the size is on the pixel grid;
 /// - measuring twice gives equal layouts (determinism);
 /// - every position in the tree is finite, and so is every flattened node position when the
@@ -20,12 +20,13 @@ public func assertLayoutContract(_ element: any LayoutElement, _ ranges: [SizeRa
         let bounds = honoursOwnStyle(element)
             ? range.intersect(element.style.resolvedRange(parentSize: range.max)) : range
         let scale = context.scale
-        let maxWidth = PixelSnapping.ceil(bounds.max.width, scale: scale)
-        let maxHeight = PixelSnapping.ceil(bounds.max.height, scale: scale)
-        #expect(layout.size.width >= bounds.min.width && layout.size.width <= maxWidth,
+        // Sizes are ceiled to the grid (with Texture's epsilon), so compare with the ceiled bounds.
+        let snapped = SizeRange(min: PixelSnapping.ceil(bounds.min, scale: scale),
+                                max: PixelSnapping.ceil(bounds.max, scale: scale))
+        #expect(layout.size.width >= snapped.min.width && layout.size.width <= snapped.max.width,
                 "width \(layout.size.width) outside \(bounds) for range \(range)\n\(layout)",
                 sourceLocation: sourceLocation)
-        #expect(layout.size.height >= bounds.min.height && layout.size.height <= maxHeight,
+        #expect(layout.size.height >= snapped.min.height && layout.size.height <= snapped.max.height,
                 "height \(layout.size.height) outside \(bounds) for range \(range)\n\(layout)",
                 sourceLocation: sourceLocation)
         #expect(isOnPixelGrid(layout.size.width, scale) && isOnPixelGrid(layout.size.height, scale),
