@@ -38,8 +38,8 @@ import TestSupport
                                         sizingOptions: CenterSizingOptions(rawValue: UInt8(random.int(in: 0 ... 3))),
                                         child: element(depth: depth - 1), style: style())
             case 5:
-                return RatioLayoutSpec(ratio: random.double(in: 0.25 ... 4, step: 0.05), child: element(depth: depth - 1),
-                                       style: style())
+                return RatioLayoutSpec(ratio: random.double(in: 0.25 ... 4, step: 0.05),
+                                       child: element(depth: depth - 1), style: style())
             case 6:
                 return AbsoluteLayoutSpec(sizing: random.pick(AbsoluteLayoutSpecSizing.allCases),
                                           children: children(depth: depth, positioned: true), style: style())

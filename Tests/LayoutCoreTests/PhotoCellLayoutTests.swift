@@ -107,7 +107,8 @@ import TestSupport
         var spacer = SpacerLayoutSpec()
         spacer.style.flexGrow = 1
         cell.avatar.style.preferredSize = Size(30, 30)
-        let avatarInset = InsetLayoutSpec(insets: EdgeInsets(top: 10, left: 0, bottom: 10, right: 10), child: cell.avatar)
+        let avatarInset = InsetLayoutSpec(insets: EdgeInsets(top: 10, left: 0, bottom: 10, right: 10),
+                                          child: cell.avatar)
         let header = StackLayoutSpec.horizontal(justifyContent: .start, alignItems: .center,
                                                 children: [avatarInset, names, spacer])
         let spec = StackLayoutSpec.vertical(alignItems: .stretch, children: [

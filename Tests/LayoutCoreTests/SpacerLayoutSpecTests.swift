@@ -27,7 +27,8 @@ import TestSupport
     @Test(arguments: [1.0, 2.0, 3.0])
     func minimumIsSnapped(scale: Double) {
         // 10.2 ceiled: 11; 10.5; 31 px.
-        let layout = SpacerLayoutSpec().layoutThatFits(sizeRange(10.2, 0, 100, 100), context: LayoutContext(scale: scale))
+        let layout = SpacerLayoutSpec().layoutThatFits(sizeRange(10.2, 0, 100, 100),
+                                                       context: LayoutContext(scale: scale))
         #expect(layout.size.width == [1.0: 11.0, 2.0: 10.5, 3.0: 31.0 / 3][scale]!)
     }
 }
