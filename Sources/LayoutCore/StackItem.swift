@@ -23,7 +23,7 @@ struct StackItem {
     var descender = 0.0
 
     @inline(__always)
-    init(_ child: any LayoutElement, alignItems: StackAlignItems, axis: StackAxis) {
+    init(_ child: borrowing any LayoutElement, alignItems: StackAlignItems, axis: StackAxis) {
         let style = child.style
         alignment = switch style.alignSelf {
         case .auto: alignItems
@@ -74,7 +74,7 @@ struct StackItem {
     /// that the child's own intersection collapses to `crossMin` (§3.1.9). Other items get
     /// `[0, crossMax]`.
     @inline(__always)
-    func measure(_ child: any LayoutElement, stackMin: Double, stackMax: Double, crossMin: Double,
+    func measure(_ child: borrowing any LayoutElement, stackMin: Double, stackMax: Double, crossMin: Double,
                  crossMax: Double, _ env: StackMeasuringEnvironment) -> Layout {
         let childCrossMin: Double
         let childCrossMax: Double

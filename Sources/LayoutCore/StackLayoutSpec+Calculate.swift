@@ -9,10 +9,12 @@ extension StackLayoutSpec {
         guard !children.isEmpty else {
             return Layout(element: "stack", size: range.min, context: context)
         }
-        var stack = StackUnpositionedLayout(self, range: range, context: context)
-        StackPositionedLayout.position(&stack, justifyContent: justifyContent, alignContent: alignContent)
-        let size = stack.env.axis.size(stack: stack.stackSum, cross: stack.crossSum)
-        return Layout(element: "stack", size: range.clamp(size), sublayouts: stack.layouts, context: context)
+        return children.withUnsafeBufferPointer { children in
+            var stack = StackUnpositionedLayout(self, children: children, range: range, context: context)
+            StackPositionedLayout.position(&stack, justifyContent: justifyContent, alignContent: alignContent)
+            let size = stack.env.axis.size(stack: stack.stackSum, cross: stack.crossSum)
+            return Layout(element: "stack", size: range.clamp(size), sublayouts: stack.layouts, context: context)
+        }
     }
 
     /// A vertical stack with children reports its first child's ascender, so a column of text

@@ -14,8 +14,10 @@
 ///
 /// A child is measured once, and again only when flexing or stretching changes its range.
 struct StackUnpositionedLayout {
-    /// The spec's children (shared with the spec, not copied).
-    let children: [any LayoutElement]
+    /// The spec's children, borrowed: reading an existential through the buffer does not copy
+    /// (and retain) it as an array subscript does. Valid while the caller's
+    /// `withUnsafeBufferPointer` runs, which outlives this value.
+    let children: UnsafeBufferPointer<any LayoutElement>
     /// Per child: the style values the algorithm uses.
     var items: [StackItem]
     /// Per child: its current layout. Positioning writes the positions in place and hands the
@@ -35,8 +37,9 @@ struct StackUnpositionedLayout {
     let optimizedFlexing: Bool
 
     /// Runs steps 1–6 for a non-empty stack within `range` (already intersected with the stack's
-    /// own style).
-    init(_ spec: StackLayoutSpec, range: SizeRange, context: LayoutContext) {
+    /// own style). `children` are the spec's children; the value must not outlive them.
+    init(_ spec: StackLayoutSpec, children: UnsafeBufferPointer<any LayoutElement>, range: SizeRange,
+         context: LayoutContext) {
         let axis = StackAxis(spec.direction)
         env = StackMeasuringEnvironment(axis: axis, range: range, context: context)
         constraint = StackConstraint(range, axis: axis)
@@ -44,13 +47,17 @@ struct StackUnpositionedLayout {
         lineSpacing = spec.lineSpacing
         alignContent = spec.alignContent
 
-        children = spec.children
+        self.children = children
         let alignItems = spec.alignItems
-        items = children.map { StackItem($0, alignItems: alignItems, axis: axis) }
+        var items: [StackItem] = []
+        items.reserveCapacity(children.count)
         var flexibleInBothDirections = 0
-        for item in items where item.isFlexibleInBothDirections {
-            flexibleInBothDirections += 1
+        for index in children.indices {  // by index: iterating would copy each existential
+            let item = StackItem(children[index], alignItems: alignItems, axis: axis)
+            if item.isFlexibleInBothDirections { flexibleInBothDirections += 1 }
+            items.append(item)
         }
+        self.items = items
         optimizedFlexing = flexibleInBothDirections == 1 && constraint.stackMin == constraint.stackMax
         layouts = []
         lines = []
