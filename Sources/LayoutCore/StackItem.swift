@@ -69,7 +69,7 @@ struct StackItem {
     /// range and a cross range that depends on its alignment.
     ///
     /// A stretch item takes `crossMin` unless its own resolved cross min is non-zero (NaN counts
-    /// as non-zero), and `crossMax` unless its own resolved cross max is finite. So an explicit
+    /// as non-zero), and `crossMax` unless its own resolved cross max is not infinite. So an explicit
     /// cross size caps stretching, and an explicit 0 produces the inverted range `[crossMin, 0]`
     /// that the child's own intersection collapses to `crossMin` (§3.1.9). Other items get
     /// `[0, crossMax]`.
