@@ -1,0 +1,86 @@
+// The page's stylesheet and the position probe script.
+extension HTMLFeedRenderer {
+    var stylesheet: String {
+        """
+        @font-face { font-family: "DejaVu Sans"; font-weight: normal; src: url("\(Self.cssURL(regularFont))"); }
+        @font-face { font-family: "DejaVu Sans"; font-weight: bold; src: url("\(Self.cssURL(boldFont))"); }
+        html { background: #e4e6eb; }
+        body { margin: 0; font-family: "DejaVu Sans"; color: #111111; }
+        .feed { display: block; margin: 0; padding: 0; }
+        .cell { position: relative; display: block; margin: 0; padding: 0; background: #ffffff;
+                box-shadow: 0 1px 0 #c8ccd4; }
+        .node { position: absolute; box-sizing: border-box; margin: 0; padding: 0; }
+        .node.box { outline: 1px dashed rgba(74, 144, 217, 0.45); outline-offset: -1px; }
+        .node.image { display: flex; align-items: center; justify-content: center; overflow: hidden;
+                      background: #c9cdd3; color: #4b5058; font-size: 11px; }
+        .line { position: absolute; top: 0; line-height: 0; white-space: pre; }
+        .strut { display: inline-block; width: 0; vertical-align: baseline; }
+
+        """
+    }
+
+    /// Reads back where the browser put things; see ``includesPositionProbe``.
+    static let positionProbeScript = """
+        addEventListener("load", async () => {
+          await document.fonts.ready;
+          const box = (element) => {
+            const r = element.getBoundingClientRect();
+            return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+          };
+          const all = (selector) => Array.from(document.querySelectorAll(selector));
+          const result = {
+            fonts: Array.from(document.fonts).map((f) => ({ weight: f.weight, status: f.status })),
+            cells: all("section.cell").map((e) => ({ photoId: Number(e.dataset.photoId), ...box(e) })),
+            nodes: all("[data-node-id]").map((e) => ({
+              photoId: Number(e.dataset.photoId), nodeId: e.dataset.nodeId, ...box(e) })),
+            lines: all(".line").map((e) => {
+              const node = e.closest("[data-node-id]");
+              return { photoId: Number(node.dataset.photoId), nodeId: node.dataset.nodeId,
+                       baseline: box(e.querySelector(".strut")).y + box(e.querySelector(".strut")).height,
+                       width: box(e.querySelector(".glyphs")).width };
+            }),
+          };
+          document.getElementById("positions").textContent = JSON.stringify(result);
+        });
+
+        """
+
+    /// A font reference for CSS `url("…")`: a path becomes a `file://` URL with everything but
+    /// unreserved characters and "/" percent-encoded; a string with a scheme is kept, with `"`,
+    /// `\` and line breaks percent-encoded so it cannot leave the quoted URL.
+    static func cssURL(_ reference: String) -> String {
+        let hasScheme = Self.hasURLScheme(reference)
+        var out = hasScheme ? "" : "file://"
+        for byte in reference.utf8 {
+            let keep: Bool = switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                true
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x21, 0x7F...:
+                false
+            default:
+                hasScheme
+            }
+            if keep {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// Whether `reference` starts with a URL scheme (`letter *(letter / digit / "+" / "-" / ".") ":"`).
+    private static func hasURLScheme(_ reference: String) -> Bool {
+        guard let colon = reference.firstIndex(of: ":"), colon != reference.startIndex,
+              let first = reference.first, first.isASCII, first.isLetter else { return false }
+        return reference[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+}
+
+private extension String {
+    func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
+}

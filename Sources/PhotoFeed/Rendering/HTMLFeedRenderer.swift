@@ -1,0 +1,112 @@
+import LayoutCore
+
+/// Draws a feed page as one self-contained HTML page: cells stacked top to bottom, every node an
+/// absolutely positioned box at its frame, texts set line by line in the real font (DejaVu Sans,
+/// the font the layouts were measured with), so a person sees what a device would show.
+///
+/// Each cell is a relatively positioned `<section class="cell" data-photo-id=…>` of the cell's
+/// size; each node an absolutely positioned element with `data-node-id` and `data-photo-id` whose
+/// `left`, `top`, `width` and `height` in CSS px are the frame's numbers. A text line is an
+/// absolutely positioned line box of zero `line-height` holding an inline-block strut as tall as
+/// the line's baseline offset: the strut's bottom sits on the text's baseline and the line box's
+/// top on the node's top, so the baseline lands at `baseline` whatever the font's ascent (the
+/// first line's baseline must lie below about a third of an em, which every real line's does).
+/// Images are grey placeholders captioned with their pixel size. Texts, ids and URLs are escaped.
+///
+/// Browsers position boxes on a grid of 1/64 CSS px (Chromium's `LayoutUnit`), which truncates a
+/// frame at scale 3 such as 12.333… by up to 0.016 px. Viewing the page at a device scale factor
+/// equal to the layout's scale (Chromium's `--force-device-scale-factor`) lays it out on device
+/// pixels, where the snapped frames are whole numbers, and the boxes land on the frames exactly.
+public struct HTMLFeedRenderer: Sendable {
+    /// The feed's width in points (CSS px), normally every cell's width.
+    public var width: Double
+    /// The regular and bold DejaVu Sans fonts: file paths (turned into `file://` URLs) or URLs.
+    public var regularFont: String
+    public var boldFont: String
+    /// Vertical gap between cells, in points.
+    public var cellSpacing: Double
+    /// Adds a script that, once the fonts are loaded, writes the position of every cell, node and
+    /// text baseline (`getBoundingClientRect`) as JSON into `<pre id="positions">`: what the
+    /// browser test reads back from a headless browser's DOM dump.
+    public var includesPositionProbe: Bool
+
+    public static let defaultRegularFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    public static let defaultBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    public init(width: Double, regularFont: String = defaultRegularFont, boldFont: String = defaultBoldFont,
+                cellSpacing: Double = 0, includesPositionProbe: Bool = false) {
+        self.width = width
+        self.regularFont = regularFont
+        self.boldFont = boldFont
+        self.cellSpacing = cellSpacing
+        self.includesPositionProbe = includesPositionProbe
+    }
+
+    /// The page for `cells`, in order, ending with a newline.
+    public func render(_ cells: [CellSnapshot], title: String? = nil) -> String {
+        let pageTitle = title ?? "PhotoFeed · \(px(width)) pt · \(cells.count) cell\(cells.count == 1 ? "" : "s")"
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(MarkupEscaping.escape(pageTitle))</title>
+            <style>
+            \(stylesheet)</style>
+            </head>
+            <body>
+            <main class="feed" style="width: \(px(width))px">
+
+            """
+        for cell in cells {
+            out += section(for: cell)
+        }
+        out += "</main>\n"
+        if includesPositionProbe {
+            out += "<pre id=\"positions\" hidden></pre>\n<script>\n\(Self.positionProbeScript)</script>\n"
+        }
+        out += "</body>\n</html>\n"
+        return out
+    }
+
+    private func section(for cell: CellSnapshot) -> String {
+        var out = "<section class=\"cell\" data-photo-id=\"\(cell.photoID)\" style=\"width: \(px(cell.size.width))px; "
+            + "height: \(px(cell.size.height))px; margin-bottom: \(px(cellSpacing))px\">\n"
+        for node in cell.nodes {
+            out += element(for: node, photoID: cell.photoID)
+        }
+        out += "</section>\n"
+        return out
+    }
+
+    private func element(for node: NodeSnapshot, photoID: Int64) -> String {
+        let frame = node.frame
+        let kind = switch node.content {
+        case .box: "box"
+        case .text: "text"
+        case .image: "image"
+        }
+        let id = MarkupEscaping.escape(node.id)
+        var out = "  <div class=\"node \(kind)\" data-node-id=\"\(id)\" data-photo-id=\"\(photoID)\" title=\"\(id)\" "
+            + "style=\"left: \(px(frame.minX))px; top: \(px(frame.minY))px; "
+            + "width: \(px(frame.size.width))px; height: \(px(frame.size.height))px\">"
+        switch node.content {
+        case .box:
+            break
+        case .text(let text):
+            let weight = text.isBold ? "bold" : "normal"
+            for line in text.lines {
+                out += "\n    <div class=\"line\" style=\"left: \(px(line.x))px; font-size: \(px(text.fontSize))px; "
+                    + "font-weight: \(weight)\"><span class=\"strut\" style=\"height: \(px(line.baseline))px\">"
+                    + "</span><span class=\"glyphs\">\(MarkupEscaping.escape(line.text))</span></div>"
+            }
+            out += "\n  "
+        case .image(let image):
+            out += "<span class=\"caption\">\(MarkupEscaping.escape(image.caption))</span>"
+        }
+        out += "</div>\n"
+        return out
+    }
+
+    private func px(_ value: Double) -> String { RenderNumber.format(value) }
+}
