@@ -45,5 +45,6 @@ let package = Package(
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PhotoFeedTests", dependencies: ["PhotoFeed", "TestSupport"], swiftSettings: strict),
     ]
 )

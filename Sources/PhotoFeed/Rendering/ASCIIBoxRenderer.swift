@@ -12,7 +12,8 @@ import LayoutCore
 /// over earlier ones and hide them (their inside is cleared). Text cut short ends with `~`.
 ///
 /// The output starts with a header line naming the photo and the cell size and, unless
-/// `listsFrames` is false, ends with each node's exact frame, since the drawing is approximate.
+/// `listsFrames` is false, ends with a blank line and each node's exact frame, since the drawing
+/// is approximate.
 /// Lines carry no trailing spaces.
 ///
 /// ```
@@ -26,7 +27,7 @@ public struct ASCIIBoxRenderer: Sendable {
     /// Whether to list every node's exact frame under the drawing.
     public var listsFrames: Bool
 
-    public init(columns: Int = 64, listsFrames: Bool = true) {
+    public init(columns: Int = 80, listsFrames: Bool = true) {
         self.columns = max(4, columns)
         self.listsFrames = listsFrames
     }
@@ -41,6 +42,7 @@ public struct ASCIIBoxRenderer: Sendable {
         var lines = ["photo \(cell.photoID) · \(sizeText(cell.size)) pt · \(columns) columns"]
         lines += canvas.lines
         if listsFrames {
+            lines.append("")
             lines += cell.nodes.map { node in "\(node.id): \(frameText(node.frame)) \(contentText(node.content))" }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -6,7 +6,7 @@ import LayoutCore
 /// absolute frame (`x`, `y`, `width`, `height` are the frame's numbers, printed as the shortest
 /// decimal that reads back exactly, integers without ".0"), with no transforms anywhere, so a
 /// reader or a test can take the numbers straight from the file. Each node is a `<g>` carrying
-/// `data-node-id` with a `<title>` (the id) and a small visible label. Text nodes also draw their
+/// `data-node-id` with a `<title>` (the id) and a small visible label in its top right corner. Text nodes also draw their
 /// lines as `<text>` at (frame.x + line.x, frame.y + line.baseline) in DejaVu Sans at their size
 /// and weight; image nodes are crossed placeholders captioned with their pixel size. Ids and
 /// texts are XML-escaped. The output is deterministic: the same snapshot gives the same bytes.
@@ -65,8 +65,8 @@ public struct SVGRenderer: Sendable {
         case .image(let image):
             out += placeholder(for: image, in: frame)
         }
-        out += "    <text class=\"label\" x=\"\(number(frame.minX + 1))\" y=\"\(number(frame.minY + labelFontSize))\" "
-            + "font-size=\"\(number(labelFontSize))\">\(id)</text>\n"
+        out += "    <text class=\"label\" x=\"\(number(frame.maxX - 1))\" y=\"\(number(frame.minY + labelFontSize))\" "
+            + "font-size=\"\(number(labelFontSize))\" text-anchor=\"end\">\(id)</text>\n"
         out += "  </g>\n"
         return out
     }
