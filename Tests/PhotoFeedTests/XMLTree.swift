@@ -21,11 +21,13 @@ final class XMLTree {
     }
 
     /// Parses `xml`, throwing the parser's error (with its line and column) when it is malformed.
+    /// Any reported error counts: on Linux `parse()` can return true after one.
     static func parse(_ xml: String) throws -> XMLTree {
         let builder = Builder()
         let parser = XMLParser(data: Data(xml.utf8))
         parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
+        let succeeded = parser.parse()
+        guard succeeded, parser.parserError == nil, builder.errors.isEmpty, let root = builder.root else {
             throw ParseError(description: "malformed XML at \(parser.lineNumber):\(parser.columnNumber): "
                 + "\(parser.parserError.map { "\($0)" } ?? "no root element")")
         }
@@ -45,6 +47,11 @@ final class XMLTree {
     private final class Builder: NSObject, XMLParserDelegate {
         var root: XMLTree?
         var stack: [XMLTree] = []
+        var errors: [any Error] = []
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            errors.append(parseError)
+        }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String] = [:]) {
@@ -56,7 +63,7 @@ final class XMLTree {
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                     qualifiedName: String?) {
-            stack.removeLast()
+            _ = stack.popLast()
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
