@@ -12,7 +12,7 @@ extension HTMLFeedRenderer {
         .node { position: absolute; box-sizing: border-box; margin: 0; padding: 0; }
         .node.box { outline: 1px dashed rgba(74, 144, 217, 0.45); outline-offset: -1px; }
         .node.image { display: flex; align-items: center; justify-content: center; overflow: hidden;
-                      background: #c9cdd3; color: #4b5058; font-size: 11px; }
+                      background: #c9cdd3; color: #4b5058; white-space: nowrap; }
         .line { position: absolute; top: 0; line-height: 0; white-space: pre; }
         .strut { display: inline-block; width: 0; vertical-align: baseline; }
 

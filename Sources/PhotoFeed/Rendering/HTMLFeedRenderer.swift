@@ -102,7 +102,9 @@ public struct HTMLFeedRenderer: Sendable {
             }
             out += "\n  "
         case .image(let image):
-            out += "<span class=\"caption\">\(MarkupEscaping.escape(image.caption))</span>"
+            let size = (min(11, max(6, frame.size.height / 4)) * 2).rounded() / 2
+            out += "<span class=\"caption\" style=\"font-size: \(px(size))px\">"
+                + "\(MarkupEscaping.escape(image.caption(fittingWidth: frame.size.width, fontSize: size)))</span>"
         }
         out += "</div>\n"
         return out

@@ -20,4 +20,15 @@ public struct ImageSnapshot: Sendable, Hashable, Codable {
         guard let pixelSize else { return "image" }
         return "image \(RenderNumber.format(pixelSize.width))×\(RenderNumber.format(pixelSize.height))"
     }
+
+    /// ``caption``, or without its "image" prefix ("90×90", "loading") when the full caption set
+    /// at `fontSize` would not fit in `width` points (an avatar). The estimate takes DejaVu Sans's
+    /// average advance, about 0.62 em per character.
+    public func caption(fittingWidth width: Double, fontSize: Double) -> String {
+        let full = caption
+        guard Double(full.count) * 0.62 * fontSize > width else { return full }
+        guard isLoaded else { return "loading" }
+        guard let pixelSize else { return "image" }
+        return "\(RenderNumber.format(pixelSize.width))×\(RenderNumber.format(pixelSize.height))"
+    }
 }

@@ -83,14 +83,14 @@ public struct SVGRenderer: Sendable {
     private func placeholder(for image: ImageSnapshot, in frame: Rect) -> String {
         let (x0, y0) = (number(frame.minX), number(frame.minY))
         let (x1, y1) = (number(frame.maxX), number(frame.maxY))
-        let captionSize = (min(12, max(6, frame.size.height / 4)) * 2).rounded() / 2
+        let captionSize = (min(11, max(6, frame.size.height / 4)) * 2).rounded() / 2
         let (midX, midY) = (frame.minX + frame.size.width / 2, frame.minY + frame.size.height / 2)
         return """
                 <line class="cross" x1="\(x0)" y1="\(y0)" x2="\(x1)" y2="\(y1)"/>
                 <line class="cross" x1="\(x0)" y1="\(y1)" x2="\(x1)" y2="\(y0)"/>
                 <text class="caption" x="\(number(midX))" y="\(number(midY + captionSize / 3))" \
             font-size="\(number(captionSize))" \
-            text-anchor="middle">\(MarkupEscaping.escape(image.caption))</text>
+            text-anchor="middle">\(MarkupEscaping.escape(image.caption(fittingWidth: frame.size.width, fontSize: captionSize)))</text>
 
             """
     }
