@@ -6,6 +6,12 @@ public struct HeightDistribution: Sendable, Hashable {
         public var lower: Double
         public var upper: Double
         public var count: Int
+
+        public init(lower: Double, upper: Double, count: Int) {
+            self.lower = lower
+            self.upper = upper
+            self.count = count
+        }
     }
 
     public let count: Int
