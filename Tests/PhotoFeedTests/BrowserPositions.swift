@@ -32,8 +32,9 @@ struct BrowserPositions: Decodable {
     /// Extracts and decodes the probe's JSON from a DOM dump (`--dump-dom`), which escapes `&`,
     /// `<`, `>` and no-break spaces in text.
     static func parse(dom: String) throws -> BrowserPositions {
-        guard let start = dom.range(of: "<pre id=\"positions\" hidden=\"\">") ?? dom.range(of: "<pre id=\"positions\" hidden>"),
-              let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+        let opening = dom.range(of: "<pre id=\"positions\" hidden=\"\">")
+            ?? dom.range(of: "<pre id=\"positions\" hidden>")
+        guard let start = opening, let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
             throw HeadlessChromium.Failure(description: "no <pre id=\"positions\"> in the DOM dump: \(dom.prefix(500))")
         }
         let escaped = String(dom[start.upperBound..<end.lowerBound])

@@ -12,7 +12,8 @@ import Testing
         #expect(html.contains("<div class=\"node box\" data-node-id=\"spacer\" data-photo-id=\"102\" title=\"spacer\" "
             + "style=\"left: 104.33333333333333px; top: 8px; width: 229.66666666666666px; height: 30px\"></div>"))
         #expect(html.contains("<div class=\"line\" style=\"left: 0px; font-size: 14px; font-weight: bold\">"
-            + "<span class=\"strut\" style=\"height: 13.333333333333334px\"></span><span class=\"glyphs\">zoë</span></div>"))
+            + "<span class=\"strut\" style=\"height: 13.333333333333334px\"></span>"
+            + "<span class=\"glyphs\">zoë</span></div>"))
         #expect(html.contains("<span class=\"caption\" style=\"font-size: 11px\">image 1080×1080</span>"))
         #expect(html.components(separatedBy: "data-node-id=").count - 1 == SampleCells.second.nodes.count)
     }
@@ -20,7 +21,8 @@ import Testing
     @Test func loadsDejaVuSansFromFileURLs() {
         let html = HTMLFeedRenderer(width: 320).render([])
         #expect(html.contains("src: url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\")"))
-        #expect(html.contains("font-weight: bold; src: url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf\")"))
+        #expect(html.contains(
+            "font-weight: bold; src: url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf\")"))
         // A path with a space and a quote is percent-encoded; a URL is kept
         let custom = HTMLFeedRenderer(width: 320, regularFont: "/fonts/My \"Font\".ttf",
                                       boldFont: "https://example.com/b%20old.ttf").render([])

@@ -6,10 +6,10 @@ import LayoutCore
 /// absolute frame (`x`, `y`, `width`, `height` are the frame's numbers, printed as the shortest
 /// decimal that reads back exactly, integers without ".0"), with no transforms anywhere, so a
 /// reader or a test can take the numbers straight from the file. Each node is a `<g>` carrying
-/// `data-node-id` with a `<title>` (the id) and a small visible label in its top right corner. Text nodes also draw their
-/// lines as `<text>` at (frame.x + line.x, frame.y + line.baseline) in DejaVu Sans at their size
-/// and weight; image nodes are crossed placeholders captioned with their pixel size. Ids and
-/// texts are XML-escaped. The output is deterministic: the same snapshot gives the same bytes.
+/// `data-node-id` with a `<title>` (the id) and a small visible label in its top right corner.
+/// Text nodes also draw their lines as `<text>` at (frame.x + line.x, frame.y + line.baseline) in
+/// DejaVu Sans at their size and weight; image nodes are crossed placeholders captioned with their
+/// pixel size. Ids and texts are XML-escaped. The output is deterministic: the same snapshot gives the same bytes.
 public struct SVGRenderer: Sendable {
     /// Font size of the node labels, in points.
     public var labelFontSize: Double
@@ -85,12 +85,13 @@ public struct SVGRenderer: Sendable {
         let (x1, y1) = (number(frame.maxX), number(frame.maxY))
         let captionSize = (min(11, max(6, frame.size.height / 4)) * 2).rounded() / 2
         let (midX, midY) = (frame.minX + frame.size.width / 2, frame.minY + frame.size.height / 2)
+        let caption = MarkupEscaping.escape(image.caption(fittingWidth: frame.size.width, fontSize: captionSize))
         return """
                 <line class="cross" x1="\(x0)" y1="\(y0)" x2="\(x1)" y2="\(y1)"/>
                 <line class="cross" x1="\(x0)" y1="\(y1)" x2="\(x1)" y2="\(y0)"/>
                 <text class="caption" x="\(number(midX))" y="\(number(midY + captionSize / 3))" \
             font-size="\(number(captionSize))" \
-            text-anchor="middle">\(MarkupEscaping.escape(image.caption(fittingWidth: frame.size.width, fontSize: captionSize)))</text>
+            text-anchor="middle">\(caption)</text>
 
             """
     }
