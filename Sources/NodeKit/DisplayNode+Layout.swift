@@ -14,6 +14,9 @@ extension DisplayNode {
     /// Runs the layout pass on every node of this subtree that needs layout, top-down: the node
     /// itself, then its subnodes (whose frames the pass may just have set). A size escalation
     /// that marks this node again (§5.4) is handled by repeating, at most a few times.
+    ///
+    /// Like UIKit's layout, call it from one isolation at a time (Texture's main thread): the
+    /// pass reads and applies records in several steps. Measuring may run anywhere meanwhile.
     public func layoutIfNeeded() {
         for _ in 0..<4 {
             layoutSubtreeIfNeeded()

@@ -1,4 +1,5 @@
 import LayoutCore
+import Synchronization
 import NodeKit
 import TestSupport
 
@@ -53,8 +54,11 @@ final class LayoutEngineFixture: Sendable {
             node.setNeedsLayout()
         }
         let children = fixture.children.map(\.id)
-        if currentChildren != children {
-            currentChildren = children
+        let changed = currentChildren.withLock { current in
+            defer { current = children }
+            return current != children
+        }
+        if changed {
             let nodes = fixture.children
             a.layoutSpecBlock = { _, _ in
                 StackLayoutSpec(direction: .horizontal, justifyContent: .spaceBetween, alignItems: .start,
@@ -64,7 +68,7 @@ final class LayoutEngineFixture: Sendable {
         }
     }
 
-    private nonisolated(unsafe) var currentChildren: [LayoutElementID] = []
+    private let currentChildren = Mutex<[LayoutElementID]>([])
 
     var all: [LayoutTestNode] { [a, b, c, d, e] }
 
