@@ -14,8 +14,19 @@
 ///
 /// A child is measured once, and again only when flexing or stretching changes its range.
 struct StackUnpositionedLayout {
-    var items: [StackItem]
-    var lines: [StackLine]
+    /// The spec's children, borrowed: reading an existential through the buffer does not copy
+    /// (and retain) it as an array subscript does. Valid while the caller's
+    /// `withUnsafeBufferPointer` runs, which outlives this value.
+    let children: UnsafeBufferPointer<any LayoutElement>
+    /// Per child: the style values the algorithm uses (caller-provided scratch memory, usually
+    /// on the stack; `StackItem` is trivial, so it needs no deinitialization).
+    let items: UnsafeMutableBufferPointer<StackItem>
+    /// Per child: its current layout. Positioning writes the positions in place and hands the
+    /// array over as the stack's sublayouts.
+    var layouts: [Layout]
+    /// Room for one line per child (scratch memory like `items`); ``lines`` are the used ones.
+    private let lineStorage: UnsafeMutableBufferPointer<StackLine>
+    private var lineCount = 0
     /// The longest line's items sum (§3.1.10).
     var stackSum = 0.0
     /// Lines' cross sizes plus line spacing (§3.1.8, after line stretching).
@@ -29,8 +40,11 @@ struct StackUnpositionedLayout {
     let optimizedFlexing: Bool
 
     /// Runs steps 1–6 for a non-empty stack within `range` (already intersected with the stack's
-    /// own style).
-    init(_ spec: StackLayoutSpec, range: SizeRange, context: LayoutContext) {
+    /// own style). `children` are the spec's children; `items` and `lines` are uninitialized
+    /// scratch buffers with room for one element per child. The value must not outlive any of them.
+    init(_ spec: StackLayoutSpec, children: UnsafeBufferPointer<any LayoutElement>,
+         items: UnsafeMutableBufferPointer<StackItem>, lines: UnsafeMutableBufferPointer<StackLine>,
+         range: SizeRange, context: LayoutContext) {
         let axis = StackAxis(spec.direction)
         env = StackMeasuringEnvironment(axis: axis, range: range, context: context)
         constraint = StackConstraint(range, axis: axis)
@@ -38,17 +52,18 @@ struct StackUnpositionedLayout {
         lineSpacing = spec.lineSpacing
         alignContent = spec.alignContent
 
-        var items: [StackItem] = []
-        items.reserveCapacity(spec.children.count)
+        self.children = children
+        let alignItems = spec.alignItems
         var flexibleInBothDirections = 0
-        for child in spec.children {
-            let item = StackItem(child, alignItems: spec.alignItems, axis: axis)
+        for index in children.indices {  // by index: iterating would copy each existential
+            let item = StackItem(children[index], alignItems: alignItems, axis: axis)
             if item.isFlexibleInBothDirections { flexibleInBothDirections += 1 }
-            items.append(item)
+            (items.baseAddress! + index).initialize(to: item)
         }
-        self.items = items
+        self.items = UnsafeMutableBufferPointer(rebasing: items[0..<children.count])
         optimizedFlexing = flexibleInBothDirections == 1 && constraint.stackMin == constraint.stackMax
-        lines = []
+        layouts = []
+        lineStorage = lines
 
         measureItems()
         breakLines(wrap: spec.flexWrap == .wrap)
@@ -67,27 +82,53 @@ struct StackUnpositionedLayout {
     /// zero-size placeholder instead.
     private mutating func measureItems() {
         let parentStack = env.axis.stack(env.parentSize)
+        layouts.reserveCapacity(items.count)
         for index in items.indices {
-            if optimizedFlexing && items[index].isFlexibleInBothDirections {
-                items[index].layout = items[index].child.placeholderLayout
+            let item = items[index]
+            if optimizedFlexing && item.isFlexibleInBothDirections {
+                layouts.append(children[index].placeholderLayout)
                 continue
             }
-            let basis = items[index].flexBasis
-            items[index].layout = items[index].measure(
-                stackMin: basis.resolve(parent: parentStack, auto: 0),
-                stackMax: basis.resolve(parent: parentStack, auto: .infinity),
-                crossMin: constraint.crossMin, crossMax: constraint.crossMax, env)
+            layouts.append(item.measure(children[index],
+                                        stackMin: item.flexBasis.resolve(parent: parentStack, auto: 0),
+                                        stackMax: item.flexBasis.resolve(parent: parentStack, auto: .infinity),
+                                        crossMin: constraint.crossMin, crossMax: constraint.crossMax, env))
         }
     }
 
+    /// Re-measures child `index` with an exact stack size and a cross range (stretch rule applied).
+    @inline(__always)
+    mutating func remeasure(_ index: Int, stack: Double, crossMin: Double, crossMax: Double) {
+        layouts[index] = items[index].measure(children[index], stackMin: stack, stackMax: stack,
+                                              crossMin: crossMin, crossMax: crossMax, env)
+    }
+
+    /// The current stack-axis size of child `index`.
+    @inline(__always)
+    func stackSize(_ index: Int) -> Double { env.axis.stack(layouts[index].size) }
+
+    /// The current cross-axis size of child `index`.
+    @inline(__always)
+    func crossSize(_ index: Int) -> Double { env.axis.cross(layouts[index].size) }
+
     // MARK: - Step 2: lines (§3.1.5)
+
+    /// The lines found so far.
+    var lines: UnsafeMutableBufferPointer<StackLine> {
+        UnsafeMutableBufferPointer(rebasing: lineStorage[0..<lineCount])
+    }
+
+    private mutating func appendLine(_ items: Range<Int>) {
+        (lineStorage.baseAddress! + lineCount).initialize(to: StackLine(items))
+        lineCount += 1
+    }
 
     /// One line for a non-wrapping stack. Otherwise an item starts a new line when adding it
     /// (with its spacing) would overflow the max and the line is not empty: equality fits, and
     /// an item wider than the max still gets a line of its own.
     private mutating func breakLines(wrap: Bool) {
         guard wrap else {
-            lines = [StackLine(items.indices)]
+            appendLine(items.indices)
             return
         }
         var start = 0
@@ -95,9 +136,9 @@ struct StackUnpositionedLayout {
         var gap = 0.0
         for index in items.indices {
             let item = items[index]
-            let length = item.spacingBefore + env.axis.stack(item.layout.size) + item.spacingAfter
+            let length = item.spacingBefore + stackSize(index) + item.spacingAfter
             if constraint.stackViolation(lineSum + gap + length) < 0 && index > start {
-                lines.append(StackLine(start..<index))
+                appendLine(start..<index)
                 start = index
                 lineSum = 0
                 gap = 0
@@ -105,7 +146,7 @@ struct StackUnpositionedLayout {
             lineSum += gap + length
             gap = spacing
         }
-        lines.append(StackLine(start..<items.count))
+        appendLine(start..<items.count)
     }
 
     /// Σ stack sizes + Σ(spacingBefore + spacingAfter) + spacing × (n − 1), summed in Texture's
@@ -117,7 +158,7 @@ struct StackUnpositionedLayout {
             sum = sum + items[index].spacingBefore + items[index].spacingAfter
         }
         for index in range {
-            sum += env.axis.stack(items[index].layout.size)
+            sum += stackSize(index)
         }
         return sum
     }
@@ -130,14 +171,13 @@ struct StackUnpositionedLayout {
     /// read from the children now, after they have been measured.
     private mutating func computeLineCrossSizesAndBaselines() {
         for index in items.indices where items[index].isBaselineAligned {
-            items[index].ascender = items[index].child.baselineAscender
-            items[index].descender = items[index].child.baselineDescender
+            items[index].ascender = children[index].baselineAscender
+            items[index].descender = children[index].baselineDescender
         }
-        let axis = env.axis
         if lines.count == 1 && constraint.crossMin == constraint.crossMax {
             var baseline = 0.0
             for index in lines[0].items where items[index].isBaselineAligned {
-                baseline = Swift.max(baseline, items[index].baseline(axis))
+                baseline = Swift.max(baseline, items[index].baseline(crossSize: crossSize(index)))
             }
             lines[0].crossSize = constraint.crossMin
             lines[0].baseline = baseline
@@ -148,9 +188,9 @@ struct StackUnpositionedLayout {
             var descent = 0.0
             var tallest = 0.0
             for index in lines[line].items {
-                let cross = axis.cross(items[index].layout.size)
+                let cross = crossSize(index)
                 if items[index].isBaselineAligned {
-                    let baseline = items[index].baseline(axis)
+                    let baseline = items[index].baseline(crossSize: cross)
                     ascent = Swift.max(ascent, baseline)
                     descent = Swift.max(descent, cross - baseline)
                 } else {
@@ -194,14 +234,10 @@ struct StackUnpositionedLayout {
     /// line's cross size, through the stretch rule (explicit cross sizes still cap it). Never
     /// shrinks an item.
     private mutating func stretchItems() {
-        let axis = env.axis
         for line in lines {
             for index in line.items where items[index].alignment == .stretch {
-                let size = items[index].layout.size
-                guard line.crossSize - axis.cross(size) > stackViolationEpsilon else { continue }
-                let stack = axis.stack(size)
-                items[index].layout = items[index].measure(stackMin: stack, stackMax: stack,
-                                                           crossMin: line.crossSize, crossMax: line.crossSize, env)
+                guard line.crossSize - crossSize(index) > stackViolationEpsilon else { continue }
+                remeasure(index, stack: stackSize(index), crossMin: line.crossSize, crossMax: line.crossSize)
             }
         }
     }
