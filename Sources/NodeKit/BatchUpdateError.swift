@@ -2,6 +2,8 @@
 public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `performBatchUpdates` before the first `reloadData`.
     case notLoaded
+    /// The data source is gone (data controllers hold it weakly).
+    case noDataSource
     /// A section index outside the valid range for its kind of change.
     case sectionOutOfRange(change: String, section: Int, count: Int)
     /// An item outside its section for its kind of change.
@@ -17,6 +19,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .notLoaded:
             return "Invalid update: reloadData must run before the first batch update."
+        case .noDataSource:
+            return "Invalid update: the data controller has no data source (it is held weakly)."
         case let .sectionOutOfRange(change, section, count):
             return "Invalid update: cannot \(change) section \(section); there are \(count) sections."
         case let .itemOutOfRange(change, path, count):

@@ -85,7 +85,8 @@ public final class DataController {
     /// Validates and applies `changes`, then allocates and measures the new cells.
     @discardableResult
     public func performBatchUpdates(_ changes: ChangeSet) throws(BatchUpdateError) -> UpdateResult {
-        guard hasLoaded, let dataSource else { throw .notLoaded }
+        guard let dataSource else { throw .noDataSource }
+        guard hasLoaded else { throw .notLoaded }
         let newCounts = (0..<dataSource.numberOfSections()).map { dataSource.numberOfItems(inSection: $0) }
         let normalized = try changes.normalized(oldCounts: itemCounts, newCounts: newCounts)
         let operations = apply(normalized, dataSource)
