@@ -13,11 +13,15 @@ extension DataController {
         }
         let context = self.context
         let jobs = pending.map { (block: $0.block, range: $0.range) }
-        let made = ParallelWork.map(count: jobs.count, width: parallelism) { index -> (DisplayNode, Size?) in
+        let inbox = relayoutQueue
+        let made = ParallelWork.map(count: jobs.count, width: parallelism) { index -> (CellNode, Size?) in
             let job = jobs[index]
             let node = job.block()
             node.isRangeManaged = true
-            let size = job.range.hasSignificantArea ? node.layoutThatFits(job.range, context: context).size : nil
+            node.interactionDelegate = inbox
+            guard job.range.hasSignificantArea else { return (node, nil) }
+            let size = node.layoutThatFits(job.range, context: context).size
+            node.frame = Rect(origin: .zero, size: size)
             return (node, size)
         }
         for (job, (node, size)) in zip(pending, made) {

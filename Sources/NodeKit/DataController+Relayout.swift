@@ -2,10 +2,10 @@ import LayoutCore
 
 extension DataController {
     /// A cell's size may have changed (Texture's `nodeDidInvalidateSize`): queue it for the
-    /// next ``relayoutQueuedNodes()``. The cell invalidates its own layout first
-    /// (`setNeedsLayout`).
-    public func nodeDidInvalidateSize(_ node: DisplayNode) {
-        relayoutQueue[ObjectIdentifier(node)] = node
+    /// next ``relayoutQueuedNodes()``. Cells call this themselves (the data controller is their
+    /// interaction delegate) when a layout pass after `setNeedsLayout` wants a new size.
+    public func nodeDidInvalidateSize(_ node: CellNode) {
+        relayoutQueue.nodeDidInvalidateSize(node)
     }
 
     /// §9.4 `relayoutNodes`: re-measures every queued cell still in the list with the
@@ -14,12 +14,11 @@ extension DataController {
     @discardableResult
     public func relayoutQueuedNodes() -> [ItemPath: Size] {
         guard !relayoutQueue.isEmpty else { return [:] }
-        let queued = relayoutQueue
-        relayoutQueue = [:]
+        let queued = relayoutQueue.drain()
         var paths: [ItemPath] = []
         for (section, items) in sections.enumerated() {
             for (item, element) in items.enumerated() {
-                if let node = element.node, queued[ObjectIdentifier(node)] != nil { paths.append(ItemPath(section, item)) }
+                if let node = element.node, queued.contains(ObjectIdentifier(node)) { paths.append(ItemPath(section, item)) }
             }
         }
         return remeasure(paths, refreshConstrainedSizes: true)
@@ -33,7 +32,7 @@ extension DataController {
         for (section, items) in sections.enumerated() {
             for (item, element) in items.enumerated() where element.node != nil { paths.append(ItemPath(section, item)) }
         }
-        relayoutQueue = [:]
+        relayoutQueue.removeAll()
         return remeasure(paths, refreshConstrainedSizes: true)
     }
 
@@ -50,7 +49,10 @@ extension DataController {
         let context = self.context
         let sizes = ParallelWork.map(count: jobs.count, width: parallelism) { index -> Size? in
             let job = jobs[index]
-            return job.range.hasSignificantArea ? job.node.layoutThatFits(job.range, context: context).size : nil
+            guard job.range.hasSignificantArea else { return nil }
+            let size = job.node.layoutThatFits(job.range, context: context).size
+            job.node.frame = Rect(origin: .zero, size: size)
+            return size
         }
         var changed: [ItemPath: Size] = [:]
         for (path, size) in zip(paths, sizes) {

@@ -16,7 +16,7 @@ public final class DataController {
     /// One cell: its node block, the node once allocated, its constrained size and measured size.
     public struct Element: Sendable {
         public var nodeBlock: CellNodeBlock
-        public var node: DisplayNode?
+        public var node: CellNode?
         public var constrainedSize: SizeRange
         /// The last measured size; `nil` until measured (or when the range has no area).
         public var size: Size?
@@ -40,7 +40,8 @@ public final class DataController {
     public internal(set) var sections: [[Element]] = []
     private var nextSectionID = 0
     private var hasLoaded = false
-    var relayoutQueue: [ObjectIdentifier: DisplayNode] = [:]
+    /// Cells waiting for relayout; also the cells' interaction delegate.
+    let relayoutQueue = RelayoutQueue()
 
     public init(dataSource: any DataControllerDataSource, context: LayoutContext,
                 parallelism: Int? = nil) {
@@ -61,7 +62,7 @@ public final class DataController {
     }
 
     /// The node at `path`, if allocated.
-    public func node(at path: ItemPath) -> DisplayNode? { element(at: path)?.node }
+    public func node(at path: ItemPath) -> CellNode? { element(at: path)?.node }
 
     // MARK: - Updates
 
@@ -78,7 +79,7 @@ public final class DataController {
             }
         }
         hasLoaded = true
-        relayoutQueue = [:]
+        relayoutQueue.removeAll()
         return allocateAndMeasure()
     }
 
@@ -133,6 +134,6 @@ public final class DataController {
     }
 
     private func forget(_ element: Element) {
-        if let node = element.node { relayoutQueue[ObjectIdentifier(node)] = nil }
+        if let node = element.node { relayoutQueue.remove(node) }
     }
 }

@@ -2,7 +2,7 @@ import LayoutCore
 
 /// Makes a cell's node. Node blocks run in parallel off the caller's thread, so they must be
 /// thread-safe (semantics §9.1 step 3).
-public typealias CellNodeBlock = @Sendable () -> DisplayNode
+public typealias CellNodeBlock = @Sendable () -> CellNode
 
 /// What a ``DataController`` asks about the list (Texture's data-controller data source).
 /// Called only on the thread that drives the data controller.

@@ -1,5 +1,4 @@
 extension DisplayNode {
-    /// The subnodes the interface state recurses into. Subnodes arrive with branch `nodes`;
-    /// until it is merged, a node has none.
-    var interfaceStateSubnodes: [DisplayNode] { [] }
+    /// The subnodes the interface state recurses into: the node's subnodes, front to back.
+    var interfaceStateSubnodes: [DisplayNode] { subnodes }
 }

@@ -30,7 +30,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
             defer { current = newImage }
             return current?.size != newImage?.size
         }
-        if sizeChanged { invalidateCalculatedLayout() }
+        if sizeChanged { setNeedsLayout() }
     }
 
     /// The image's size when there is one; otherwise a plain node's size.

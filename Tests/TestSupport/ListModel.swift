@@ -30,7 +30,7 @@ public final class ListModel: DataControllerDataSource {
 
     public func nodeBlock(at path: ItemPath) -> CellNodeBlock {
         let row = sections[path.section][path.item]
-        return { DisplayNode(id: LayoutElementID(row.id)).styled { $0.height = .points(row.height) } }
+        return { CellNode(id: LayoutElementID(row.id)).styled { $0.height = .points(row.height) } }
     }
 
     public func constrainedSize(at path: ItemPath) -> SizeRange {
