@@ -150,3 +150,39 @@ private final class HookNode: DisplayNode, @unchecked Sendable {
         #expect(node.hooks.withLock { $0 } == ["hook enterPreload", "hook change", "hook enterPreload"])
     }
 }
+
+@Suite struct InterfaceStateSubtreeTests {
+    @Test func recursiveStatesReachTheSubtreePreOrder() throws {
+        let cell = DisplayNode(id: "cell")
+        let child = DisplayNode(id: "child")
+        let grandchild = DisplayNode(id: "grandchild")
+        let sibling = DisplayNode(id: "sibling")
+        try cell.addSubnode(child)
+        try child.addSubnode(grandchild)
+        try cell.addSubnode(sibling)
+        cell.isRangeManaged = true
+        #expect(grandchild.isRangeManaged)
+        let log = InterfaceStateLog(observing: [cell, child, grandchild, sibling])
+        cell.recursivelySetInterfaceState([.measureLayout, .preload])
+        #expect(log.drain() == [
+            "cell enterPreload", "cell change measureLayout|preload <- none",
+            "child enterPreload", "child change measureLayout|preload <- none",
+            "grandchild enterPreload", "grandchild change measureLayout|preload <- none",
+            "sibling enterPreload", "sibling change measureLayout|preload <- none",
+        ])
+        cell.recursivelySetInterfaceState(.measureLayout)
+        #expect(log.drain().filter { $0.hasSuffix("exitPreload") }
+            == ["cell exitPreload", "child exitPreload", "grandchild exitPreload", "sibling exitPreload"])
+    }
+
+    @Test func aNewSubnodeCanInheritItsSupernodesState() throws {
+        let cell = DisplayNode(id: "cell")
+        cell.isRangeManaged = true
+        cell.setInterfaceState(.inHierarchy)
+        let late = DisplayNode(id: "late")
+        try cell.addSubnode(late)
+        late.inheritInterfaceState(from: cell)
+        #expect(late.interfaceState == .inHierarchy)
+        #expect(late.isRangeManaged)
+    }
+}
