@@ -34,7 +34,8 @@ extension ChangeSet {
         // Items, dropping those inside deleted (old space) or inserted (new space) sections.
         let deletedSet = Set(sectionDeletes)
         let insertedSet = Set(sectionInserts)
-        let oldSide = (deletedItems + movedItems.map(\.from) + reloadedItems).filter { !deletedSet.contains($0.section) }
+        let oldSide = (deletedItems + movedItems.map(\.from) + reloadedItems)
+            .filter { !deletedSet.contains($0.section) }
         let newSide = (insertedItems + movedItems.map(\.to)).filter { !insertedSet.contains($0.section) }
         try checkItems(oldSide, counts: oldCounts, change: "delete, move or reload")
         try checkItems(newSide, counts: newCounts, change: "insert")

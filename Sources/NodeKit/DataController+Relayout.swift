@@ -18,7 +18,9 @@ extension DataController {
         var paths: [ItemPath] = []
         for (section, items) in sections.enumerated() {
             for (item, element) in items.enumerated() {
-                if let node = element.node, queued.contains(ObjectIdentifier(node)) { paths.append(ItemPath(section, item)) }
+                if let node = element.node, queued.contains(ObjectIdentifier(node)) {
+                    paths.append(ItemPath(section, item))
+                }
             }
         }
         return remeasure(paths, refreshConstrainedSizes: true)
@@ -30,7 +32,9 @@ extension DataController {
     public func relayoutAllNodes() -> [ItemPath: Size] {
         var paths: [ItemPath] = []
         for (section, items) in sections.enumerated() {
-            for (item, element) in items.enumerated() where element.node != nil { paths.append(ItemPath(section, item)) }
+            for (item, element) in items.enumerated() where element.node != nil {
+                paths.append(ItemPath(section, item))
+            }
         }
         relayoutQueue.removeAll()
         return remeasure(paths, refreshConstrainedSizes: true)

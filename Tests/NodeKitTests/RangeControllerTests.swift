@@ -64,7 +64,8 @@ private let preloadOnly: InterfaceState = [.measureLayout, .preload]
         #expect(second.preload == paths(0, 1, 2, 3, 4))
         #expect(Array(feed.states()[0...5]) == [preloadOnly, all, all, preloadDisplay, preloadOnly, .measureLayout])
         #expect(log.drain() == [
-            "c0 exitDisplay", "c0 exitVisible", "c0 change measureLayout|preload <- measureLayout|preload|display|visible",
+            "c0 exitDisplay", "c0 exitVisible",
+            "c0 change measureLayout|preload <- measureLayout|preload|display|visible",
             "c1 enterVisible", "c1 change measureLayout|preload|display|visible <- measureLayout|preload|display",
             "c2 enterPreload", "c2 enterDisplay", "c2 enterVisible",
             "c2 change measureLayout|preload|display|visible <- measureLayout",

@@ -63,7 +63,8 @@ func loadAverage() -> String {
 }
 
 print("nodes benchmark: \(cellCount) photo-like cells (stacks, insets, 1:1 ratio; fixed-size leaves, no text)")
-print("width 375 @2x, \(rounds) rounds per setting, median; active cores \(cores); load average before: \(loadAverage())")
+print("width 375 @2x, \(rounds) rounds per setting, median; active cores \(cores); "
+    + "load average before: \(loadAverage())")
 _ = runRound(parallelism: 1)  // warm-up
 
 var results: [Int: (insert: Double, relayout: Double)] = [:]
