@@ -27,6 +27,8 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
     public let id: LayoutElementID
 
     let state: Mutex<State>
+    /// Interface state, range-managed flag and delegates (DisplayNode+InterfaceState.swift).
+    let interfaceStorage = InterfaceStateStorage()
 
     struct State {
         var style = LayoutStyle()
@@ -199,4 +201,26 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
             return state.calculated?.constrainedSize ?? .zero
         }
     }
+
+    // MARK: - Interface state hooks (DisplayNode+InterfaceState.swift drives them)
+
+    // Declared in the class body because Swift cannot override members declared in extensions.
+    /// Called when the node enters the preload state (§7.2). Subclasses start fetching data and
+    /// call `super`: a node that manages its subnodes runs its layout pass here so that its
+    /// subnodes exist and start preloading too.
+    open func didEnterPreloadState() {
+        if automaticallyManagesSubnodes { layoutIfNeeded() }
+    }
+    /// Called when the node leaves the preload state; only range-managed nodes get it.
+    open func didExitPreloadState() {}
+    /// Called when the node enters the display state.
+    open func didEnterDisplayState() {}
+    /// Called when the node leaves the display state.
+    open func didExitDisplayState() {}
+    /// Called when the node becomes visible.
+    open func didEnterVisibleState() {}
+    /// Called when the node stops being visible.
+    open func didExitVisibleState() {}
+    /// Called after the enter/exit callbacks of one transition, with the new and old states.
+    open func interfaceStateDidChange(_ newState: InterfaceState, from oldState: InterfaceState) {}
 }
