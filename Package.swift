@@ -40,5 +40,6 @@ let package = Package(
                 swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: strict),
     ]
 )
