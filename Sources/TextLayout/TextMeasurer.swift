@@ -54,6 +54,10 @@ public final class TextMeasurer: TextMeasuring {
         return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options)
     }
 
+    public func lineMetrics(for attributes: TextAttributes) -> LineMetrics {
+        fonts.face(for: attributes.fontWeight).lineMetrics(fontSize: attributes.fontSize)
+    }
+
     /// The advance width of `text` on one line (no wrapping, trailing spaces excluded).
     public func width(of text: AttributedText) -> Double {
         measureUncached(text, maxWidth: .infinity).width

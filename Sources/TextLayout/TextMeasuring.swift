@@ -7,4 +7,7 @@ public protocol TextMeasuring: Sendable {
     /// the lines; it is part of the request so that callers may key caches on the whole range.
     func measure(_ text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
                  scale: Double) -> TextMeasurement
+
+    /// The font metrics of `attributes` (a one-line text's metrics in those attributes).
+    func lineMetrics(for attributes: TextAttributes) -> LineMetrics
 }
