@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
         .library(name: "NodeKit", targets: ["NodeKit"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
     ],

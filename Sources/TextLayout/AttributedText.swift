@@ -89,8 +89,7 @@ extension AttributedText: Hashable {
             hasher.combine(run.range.upperBound)
             hasher.combine(run.attributes)
         }
-        var copy = string
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(ByteHash.digest(string))
     }
 
     private static func bytesEqual(_ a: String, _ b: String) -> Bool {

@@ -29,12 +29,14 @@ import TextLayout
         ("lazy dog.", 9266),
     ])
     func regularMatchesHarfBuzz(_ string: String, _ units: Int) {
+        #expect(TextFixtures.fonts.regular.advanceUnits(of: string) == units)
         #expect(close(width(string), TextFixtures.points(units)))
         #expect(close(width(string, size: 17), TextFixtures.points(units, size: 17)))
     }
 
     @Test(arguments: [("Hello, world!", 14816), ("AVATAR Type WAVE", 22085)])
     func boldMatchesHarfBuzz(_ string: String, _ units: Int) {
+        #expect(TextFixtures.fonts.bold.advanceUnits(of: string) == units)
         #expect(close(width(string, .bold), TextFixtures.points(units)))
     }
 
