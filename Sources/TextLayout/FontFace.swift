@@ -37,6 +37,9 @@ public final class FontFace: @unchecked Sendable {
     let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
     private let ftFace: Mutex<FaceHandle>
+    private let spaceGlyph: hb_codepoint_t?
+    /// Memo of ``spaceIsContextFree(for:)`` by script.
+    private let contextFreeSpace = Mutex<[UInt32: Bool]>([:])
 
     /// `FT_Face` is a raw pointer; the wrapper lets the mutex own it.
     struct FaceHandle: @unchecked Sendable {
@@ -73,6 +76,8 @@ public final class FontFace: @unchecked Sendable {
         hb_font_set_scale(font, upem, upem)
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
+        var space: hb_codepoint_t = 0
+        spaceGlyph = hb_font_get_nominal_glyph(font, 0x20, &space) != 0 ? space : nil
         hb_font_make_immutable(font)
 
         self.path = path
@@ -91,6 +96,52 @@ public final class FontFace: @unchecked Sendable {
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
         FreeTypeLibrary.shared.closeFace(ftFace.withLock { $0.face })
+    }
+
+    /// Whether, for text of `script`, the space glyph takes part in no GSUB or GPOS lookup the
+    /// script can reach (and no legacy `kern` or AAT table applies): then text split after spaces
+    /// shapes piecewise exactly as it does whole, which lets ``WordShapeCache`` reuse words.
+    ///
+    /// Lookups are collected for every OpenType script tag HarfBuzz may pick for `script`, plus
+    /// `DFLT`, `dflt` and `latn` (its fallbacks), over all languages and features: conservative.
+    /// DejaVu Sans: true for Latin, Greek, Cyrillic, CJK; false for Arabic, whose `liga` forms
+    /// ligatures of a space and a haraka.
+    func spaceIsContextFree(for script: hb_script_t) -> Bool {
+        if let known = contextFreeSpace.withLock({ $0[script.rawValue] }) { return known }
+        let answer = computeSpaceIsContextFree(for: script)
+        contextFreeSpace.withLock { $0[script.rawValue] = answer }
+        return answer
+    }
+
+    private func computeSpaceIsContextFree(for script: hb_script_t) -> Bool {
+        guard let spaceGlyph else { return false }
+        func tag(_ name: String) -> hb_tag_t { name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) } }
+        func hasTable(_ name: String) -> Bool {
+            let blob = hb_face_reference_table(hbFace, tag(name))
+            defer { hb_blob_destroy(blob) }
+            return hb_blob_get_length(blob) > 0
+        }
+        if hasTable("morx") || hasTable("kerx") { return false }
+        if hasTable("kern") && hb_ot_layout_has_positioning(hbFace) == 0 { return false }
+        var scriptTags = [hb_tag_t](repeating: 0, count: 3)
+        var scriptCount: UInt32 = 3
+        hb_ot_tags_from_script_and_language(script, nil, &scriptCount, &scriptTags, nil, nil)
+        var tags = Array(scriptTags.prefix(Int(scriptCount))) + [tag("DFLT"), tag("dflt"), tag("latn"), 0]
+        let lookups = hb_set_create()
+        let glyphs = hb_set_create()
+        defer {
+            hb_set_destroy(lookups)
+            hb_set_destroy(glyphs)
+        }
+        for table in [tag("GSUB"), tag("GPOS")] {
+            hb_set_clear(lookups)
+            hb_ot_layout_collect_lookups(hbFace, table, &tags, nil, nil, lookups)
+            var lookup = UInt32.max  // HB_SET_VALUE_INVALID
+            while hb_set_next(lookups, &lookup) != 0 {
+                hb_ot_layout_lookup_collect_glyphs(hbFace, table, lookup, glyphs, glyphs, glyphs, glyphs)
+            }
+        }
+        return hb_set_has(glyphs, spaceGlyph) == 0
     }
 
     /// Whether the face has a glyph for `scalar` (FreeType's cmap lookup, under the face lock).

@@ -49,6 +49,18 @@ enum ScriptItemizer {
         }
     }
 
+    /// Whether the character at `i` (a lead byte) can start a cluster: not a mark, not a format
+    /// character such as ZWJ or a variation selector's neighbours.
+    static func startsCluster(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Bool {
+        guard bytes[i] & 0xC0 != 0x80 else { return false }
+        let (scalar, _) = decode(bytes, at: i, end: end)
+        let category = hb_unicode_general_category(unicodeFuncs.pointer, scalar)
+        return category != HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK
+            && category != HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK
+            && category != HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK
+            && category != HB_UNICODE_GENERAL_CATEGORY_FORMAT
+    }
+
     @inline(__always)
     private static func isNeutral(_ script: hb_script_t) -> Bool {
         script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN

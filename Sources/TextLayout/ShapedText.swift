@@ -26,7 +26,9 @@ final class ShapedText {
     private static let clusterStart: UInt8 = 1
     private static let unsafeToBreak: UInt8 = 2
 
-    init(_ text: AttributedText, fonts: FontCollection) {
+    /// Shapes `text`; with a `wordCache` and faces whose space is context-free, words already
+    /// shaped by earlier measurements are reused (see ``WordShapeCache``).
+    init(_ text: AttributedText, fonts: FontCollection, wordCache: WordShapeCache? = nil) {
         var string = text.string
         bytes = string.withUTF8 { Array($0) }
         runs = text.runs
@@ -39,9 +41,26 @@ final class ShapedText {
         var advances = [Double](repeating: 0, count: n + 1)
         var flags = [UInt8](repeating: 0, count: n + 1)
         bytes.withUnsafeBufferPointer { all in
-            shape(all, range: 0..<n, context: 0..<n) { cluster, advance, unsafe in
-                advances[cluster] += advance
-                flags[cluster] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
+            for run in runs {
+                let face = fonts.face(for: run.attributes.fontWeight)
+                let scale = run.attributes.fontSize / Double(face.unitsPerEm)
+                ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
+                    guard let wordCache, face.spaceIsContextFree(for: script) else {
+                        shapeItem(all, item: segment, context: 0..<n, face: face, script: script) { cluster, units, unsafe in
+                            advances[cluster] += Double(units) * scale
+                            flags[cluster] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
+                        }
+                        return
+                    }
+                    Self.forEachWord(all, in: segment) { word in
+                        let shaped = shapedWord(all, word: word, face: face, weight: run.attributes.fontWeight,
+                                                script: script, cache: wordCache)
+                        for k in 0..<word.count where shaped.flags[k] != 0 {
+                            advances[word.lowerBound + k] += Double(shaped.advances[k]) * scale
+                            flags[word.lowerBound + k] |= shaped.flags[k]
+                        }
+                    }
+                }
             }
         }
         var sum = 0.0
@@ -76,32 +95,74 @@ final class ShapedText {
         i == 0 || flags[i] & (Self.clusterStart | Self.unsafeToBreak) == Self.clusterStart
     }
 
-    /// Shapes `range` run by run and script by script, with `context` as the text HarfBuzz sees
-    /// around each item, reporting each glyph's cluster (a UTF-8 offset), advance in points and
-    /// unsafe-to-break flag.
+    /// Shapes `range` run by run and script by script, each item alone (the text around `range`
+    /// is not context), reporting each glyph's cluster, advance in points and unsafe flag.
     private func shape(_ all: UnsafeBufferPointer<UInt8>, range: Range<Int>, context: Range<Int>,
                        _ glyph: (Int, Double, Bool) -> Void) {
-        let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
         for run in runs where run.range.overlaps(range) {
             let piece = run.range.clamped(to: range)
             let face = fonts.face(for: run.attributes.fontWeight)
             let scale = run.attributes.fontSize / Double(face.unitsPerEm)
             ScriptItemizer.forEachSegment(all, in: piece) { segment, script in
-                hb_buffer_clear_contents(buffer)
-                hb_buffer_add_utf8(buffer, base + context.lowerBound, Int32(context.count),
-                                   UInt32(segment.lowerBound - context.lowerBound), Int32(segment.count))
-                hb_buffer_set_script(buffer, script)
-                hb_buffer_guess_segment_properties(buffer)
-                hb_shape(face.hbFont, buffer, nil, 0)
-                var glyphCount: UInt32 = 0
-                guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
-                      let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
-                for g in 0..<Int(glyphCount) {
-                    let unsafe = infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-                    glyph(Int(infos[g].cluster) + context.lowerBound, Double(positions[g].x_advance) * scale, unsafe)
+                shapeItem(all, item: segment, context: context, face: face, script: script) { cluster, units, unsafe in
+                    glyph(cluster, Double(units) * scale, unsafe)
                 }
             }
         }
+    }
+
+    /// Shapes one item with HarfBuzz, `context` being the text HarfBuzz sees around it, and
+    /// reports each glyph's cluster (a UTF-8 offset), advance in font units and unsafe flag.
+    private func shapeItem(_ all: UnsafeBufferPointer<UInt8>, item: Range<Int>, context: Range<Int>, face: FontFace,
+                           script: hb_script_t, _ glyph: (Int, Int32, Bool) -> Void) {
+        let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf8(buffer, base + context.lowerBound, Int32(context.count),
+                           UInt32(item.lowerBound - context.lowerBound), Int32(item.count))
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.hbFont, buffer, nil, 0)
+        var glyphCount: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        for g in 0..<Int(glyphCount) {
+            let unsafe = infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+            glyph(Int(infos[g].cluster) + context.lowerBound, positions[g].x_advance, unsafe)
+        }
+    }
+
+    /// A word from the cache, or shaped alone (and cached when short enough).
+    private func shapedWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: FontFace, weight: FontWeight,
+                            script: hb_script_t, cache: WordShapeCache) -> ShapedWord {
+        let cacheable = word.count <= WordShapeCache.maximumWordLength
+        let key = cacheable ? WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: weight,
+                                      script: script.rawValue) : nil
+        if let key, let hit = cache.word(for: key) { return hit }
+        var shaped = ShapedWord(advances: [Int32](repeating: 0, count: word.count),
+                                flags: [UInt8](repeating: 0, count: word.count))
+        shapeItem(all, item: word, context: word, face: face, script: script) { cluster, units, unsafe in
+            shaped.advances[cluster - word.lowerBound] += units
+            shaped.flags[cluster - word.lowerBound] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
+        }
+        if let key { cache.store(shaped, for: key) }
+        return shaped
+    }
+
+    /// Splits `range` into words, each with the spaces that follow it. A split falls only after a
+    /// U+0020 and before a character that is neither a space nor a mark or format character (which
+    /// would belong to the space's cluster).
+    static func forEachWord(_ all: UnsafeBufferPointer<UInt8>, in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var start = range.lowerBound
+        var i = range.lowerBound + 1
+        while i < range.upperBound {
+            if all[i - 1] == 0x20 && all[i] != 0x20 && (all[i] < 0x80 || ScriptItemizer.startsCluster(all, at: i,
+                                                                                                  end: range.upperBound)) {
+                body(start..<i)
+                start = i
+            }
+            i += 1
+        }
+        body(start..<range.upperBound)
     }
 
     // MARK: - Characters

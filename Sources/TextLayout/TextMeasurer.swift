@@ -10,10 +10,14 @@
 public final class TextMeasurer: TextMeasuring {
     public let fonts: FontCollection
     public let cache: TextLayoutCache
+    /// Shaped words reused across measurements; `nil` shapes every paragraph whole.
+    public let wordCache: WordShapeCache?
 
-    public init(fonts: FontCollection, cache: TextLayoutCache = TextLayoutCache()) {
+    public init(fonts: FontCollection, cache: TextLayoutCache = TextLayoutCache(),
+                wordCache: WordShapeCache? = WordShapeCache()) {
         self.fonts = fonts
         self.cache = cache
+        self.wordCache = wordCache
     }
 
     /// A measurer over DejaVu Sans and DejaVu Sans Bold from `fontDirectory`.
@@ -50,7 +54,7 @@ public final class TextMeasurer: TextMeasuring {
     public func measureUncached(_ text: AttributedText, options: TextLayoutOptions = TextLayoutOptions(),
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
-        let shaped = ShapedText(text, fonts: fonts)
+        let shaped = ShapedText(text, fonts: fonts, wordCache: wordCache)
         return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options)
     }
 
