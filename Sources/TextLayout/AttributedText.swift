@@ -17,11 +17,15 @@ import Foundation
 public struct AttributedText: Sendable {
     public private(set) var string: String
     public private(set) var runs: [TextRun]
+    /// A digest of the bytes and the runs, kept up to date by every append so that hashing a
+    /// text (the measurement cache does it on every lookup) never reads the characters again.
+    private(set) var digest: UInt64
 
     /// An empty text.
     public init() {
         string = ""
         runs = []
+        digest = 0
     }
 
     /// `string` with one set of attributes.
@@ -44,6 +48,17 @@ public struct AttributedText: Sendable {
         } else {
             runs.append(TextRun(range: start..<(start + count), attributes: attributes))
         }
+        digest = Self.digest(string, runs)
+    }
+
+    private static func digest(_ string: String, _ runs: [TextRun]) -> UInt64 {
+        var digest = ByteHash.digest(string)
+        for run in runs {
+            digest = ByteHash.mix(digest ^ UInt64(run.range.upperBound))
+            digest = ByteHash.mix(digest ^ run.attributes.fontSize.bitPattern)
+            digest = ByteHash.mix(digest ^ (run.attributes.fontWeight == .bold ? 1 : 2))
+        }
+        return digest
     }
 
     /// Appends another attributed text.
@@ -80,24 +95,21 @@ public struct AttributedText: Sendable {
 
 extension AttributedText: Hashable {
     public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
-        lhs.runs == rhs.runs && bytesEqual(lhs.string, rhs.string)
+        lhs.digest == rhs.digest && lhs.runs == rhs.runs && bytesEqual(lhs.string, rhs.string)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(runs.count)
-        for run in runs {
-            hasher.combine(run.range.upperBound)
-            hasher.combine(run.attributes)
-        }
-        hasher.combine(ByteHash.digest(string))
+        hasher.combine(digest)
     }
 
     private static func bytesEqual(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { pa in
-            b.withUTF8 { pb in
-                pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
+        guard let equal = a.utf8.withContiguousStorageIfAvailable({ pa in
+            b.utf8.withContiguousStorageIfAvailable { pb in
+                // Same storage (the usual case for a cache hit: the same text measured again).
+                pa.count == pb.count && (pa.baseAddress == pb.baseAddress || pa.count == 0
+                    || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
             }
-        }
+        }), let equal else { return a.utf8.elementsEqual(b.utf8) }
+        return equal
     }
 }

@@ -27,7 +27,7 @@ enum ByteHash {
     }
 
     @inline(__always)
-    private static func mix(_ value: UInt64) -> UInt64 {
+    static func mix(_ value: UInt64) -> UInt64 {
         var x = value &* 0xFF51_AFD7_ED55_8CCD
         x ^= x >> 32
         x = x &* 0xC4CE_B9FE_1A85_EC53

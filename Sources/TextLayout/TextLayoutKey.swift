@@ -1,8 +1,9 @@
 /// What a measurement depends on: the cache key of ``TextLayoutCache``.
 ///
-/// The hash is computed once, outside the cache's lock, and stored; `hash(into:)` feeds only that
-/// stored value, so a dictionary probe under the lock costs one integer hash plus, on a hit, a
-/// byte comparison of the text.
+/// The hash is computed once, outside the cache's lock, from the text's maintained digest (see
+/// ``AttributedText``) and the other fields, and stored; `hash(into:)` feeds only that value, so a
+/// dictionary probe under the lock costs one integer hash plus, on a hit, a comparison of the
+/// text that is a pointer comparison when the same text is measured again.
 public struct TextLayoutKey: Hashable, Sendable {
     public let text: AttributedText
     public let options: TextLayoutOptions
@@ -18,13 +19,13 @@ public struct TextLayoutKey: Hashable, Sendable {
         self.minWidth = minWidth
         self.maxWidth = maxWidth
         self.scale = scale
-        var hasher = Hasher()
-        hasher.combine(text)
-        hasher.combine(options)
-        hasher.combine(minWidth)
-        hasher.combine(maxWidth)
-        hasher.combine(scale)
-        precomputedHash = hasher.finalize()
+        // The text's digest is maintained by AttributedText itself: no character is read here.
+        var digest = ByteHash.mix(text.digest ^ UInt64(bitPattern: Int64(options.maximumNumberOfLines)))
+        digest = ByteHash.mix(digest ^ ByteHash.digest(options.truncationString))
+        digest = ByteHash.mix(digest ^ minWidth.bitPattern)
+        digest = ByteHash.mix(digest ^ maxWidth.bitPattern)
+        digest = ByteHash.mix(digest ^ scale.bitPattern)
+        precomputedHash = Int(truncatingIfNeeded: digest)
     }
 
     public static func == (lhs: TextLayoutKey, rhs: TextLayoutKey) -> Bool {

@@ -52,9 +52,17 @@ case "measure":
         })
     }
 
+    var lines = 0
+    var coldWhole: [Double] = []
+    for _ in 0..<rounds {
+        let measurer = TextMeasurer(fonts: fonts, wordCache: nil)
+        coldWhole.append(microsecondsPerText {
+            for text in texts { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+        })
+    }
+
     var cold: [Double] = []
     var cached: [Double] = []
-    var lines = 0
     for _ in 0..<rounds {
         let measurer = TextMeasurer(fonts: fonts)
         cold.append(microsecondsPerText {
@@ -67,9 +75,10 @@ case "measure":
         precondition(stats.hits == texts.count && stats.misses == texts.count, "unexpected cache counts \(stats)")
     }
     print(String(format: "system_harfbuzz_shape_us=%.3f", shapeOnly.min()!))
+    print(String(format: "ours_cold_whole_us=%.3f", coldWhole.min()!))
     print(String(format: "ours_cold_us=%.3f", cold.min()!))
     print(String(format: "ours_cached_us=%.4f", cached.min()!))
-    print("ours_lines=\(lines / (2 * rounds))")
+    print("ours_lines=\(lines / (3 * rounds))")
 case "profile-cached":
     // Fills the cache once, then only hits it: for `perf record`.
     let contents = try String(contentsOfFile: arguments[2], encoding: .utf8)
