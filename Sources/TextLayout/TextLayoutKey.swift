@@ -21,7 +21,7 @@ public struct TextLayoutKey: Hashable, Sendable {
         self.scale = scale
         // The text's digest is maintained by AttributedText itself: no character is read here.
         var digest = ByteHash.mix(text.digest ^ UInt64(bitPattern: Int64(options.maximumNumberOfLines)))
-        digest = ByteHash.mix(digest ^ ByteHash.digest(options.truncationString))
+        digest = ByteHash.mix(digest ^ options.truncationDigest)
         digest = ByteHash.mix(digest ^ minWidth.bitPattern)
         digest = ByteHash.mix(digest ^ maxWidth.bitPattern)
         digest = ByteHash.mix(digest ^ scale.bitPattern)
