@@ -18,10 +18,13 @@ public final class TextLayoutCache: Sendable {
         let state = Mutex(Shard())
     }
 
-    /// One shard's state.
+    /// One shard's state. Entries are filed under the key's precomputed hash, so a probe compares
+    /// integers only; the entry's full key is then checked against the request. Two keys with the
+    /// same 64-bit hash take turns in one slot (the later store wins), which costs a miss, never a
+    /// wrong answer.
     struct Shard {
-        var current: [TextLayoutKey: TextMeasurement] = [:]
-        var previous: [TextLayoutKey: TextMeasurement] = [:]
+        var current: [Int: Entry] = [:]
+        var previous: [Int: Entry] = [:]
         var hits = 0
         var misses = 0
     }
@@ -38,17 +41,35 @@ public final class TextLayoutCache: Sendable {
         Int(UInt(bitPattern: key.precomputedHash) % UInt(shards.count))
     }
 
+    /// A stored measurement with the key it answers.
+    struct Entry {
+        var key: TextLayoutKey
+        var measurement: TextMeasurement
+    }
+
     /// The stored measurement for `key`, counting a hit or a miss.
     public func measurement(for key: TextLayoutKey) -> TextMeasurement? {
-        shards[shard(for: key)].state.withLock { shard in
-            if let hit = shard.current[key] {
+        measurement(hash: key.precomputedHash, text: key.text, options: key.options, minWidth: key.minWidth,
+                    maxWidth: key.maxWidth, scale: key.scale)
+    }
+
+    /// The lookup without building a key: on a hit for the same text value, nothing but the
+    /// stored entry is read (building a key would retain the caller's string and runs, two
+    /// memory accesses to objects that are usually cold).
+    func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
+                     scale: Double) -> TextMeasurement? {
+        shards[Int(UInt(bitPattern: hash) % UInt(shards.count))].state.withLock { shard in
+            if let entry = shard.current[hash], entry.key.matches(text: text, options: options, minWidth: minWidth,
+                                                                  maxWidth: maxWidth, scale: scale) {
                 shard.hits += 1
-                return hit
+                return entry.measurement
             }
-            if let hit = shard.previous.removeValue(forKey: key) {
+            if let entry = shard.previous[hash], entry.key.matches(text: text, options: options, minWidth: minWidth,
+                                                                   maxWidth: maxWidth, scale: scale) {
+                shard.previous[hash] = nil
                 shard.hits += 1
-                insert(hit, for: key, into: &shard)
-                return hit
+                insert(entry, into: &shard)
+                return entry.measurement
             }
             shard.misses += 1
             return nil
@@ -57,15 +78,15 @@ public final class TextLayoutCache: Sendable {
 
     /// Stores a measurement.
     public func store(_ measurement: TextMeasurement, for key: TextLayoutKey) {
-        shards[shard(for: key)].state.withLock { insert(measurement, for: key, into: &$0) }
+        shards[shard(for: key)].state.withLock { insert(Entry(key: key, measurement: measurement), into: &$0) }
     }
 
-    private func insert(_ measurement: TextMeasurement, for key: TextLayoutKey, into shard: inout Shard) {
+    private func insert(_ entry: Entry, into shard: inout Shard) {
         if shard.current.count >= shardCapacity / 2 {
             shard.previous = shard.current
             shard.current = [:]
         }
-        shard.current[key] = measurement
+        shard.current[entry.key.precomputedHash] = entry
     }
 
     /// Hits, misses and stored entries so far.

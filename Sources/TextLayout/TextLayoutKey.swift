@@ -19,13 +19,28 @@ public struct TextLayoutKey: Hashable, Sendable {
         self.minWidth = minWidth
         self.maxWidth = maxWidth
         self.scale = scale
-        // The text's digest is maintained by AttributedText itself: no character is read here.
+        precomputedHash = Self.hash(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
+    }
+
+    /// The key's hash from the fields' own digests; the text's digest is maintained by
+    /// ``AttributedText`` itself, so no character is read here.
+    @inline(__always)
+    static func hash(text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
+                     scale: Double) -> Int {
         var digest = ByteHash.mix(text.digest ^ UInt64(bitPattern: Int64(options.maximumNumberOfLines)))
         digest = ByteHash.mix(digest ^ options.truncationDigest)
         digest = ByteHash.mix(digest ^ minWidth.bitPattern)
         digest = ByteHash.mix(digest ^ maxWidth.bitPattern)
         digest = ByteHash.mix(digest ^ scale.bitPattern)
-        precomputedHash = Int(truncatingIfNeeded: digest)
+        return Int(truncatingIfNeeded: digest)
+    }
+
+    /// Whether this key is the request (cheapest comparisons first).
+    @inline(__always)
+    func matches(text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
+                 scale: Double) -> Bool {
+        self.maxWidth == maxWidth && self.minWidth == minWidth && self.scale == scale && self.options == options
+            && self.text == text
     }
 
     public static func == (lhs: TextLayoutKey, rhs: TextLayoutKey) -> Bool {

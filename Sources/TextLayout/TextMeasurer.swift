@@ -42,11 +42,16 @@ public final class TextMeasurer: TextMeasuring {
 
     public func measure(_ text: AttributedText, options: TextLayoutOptions = TextLayoutOptions(),
                         minWidth: Double = 0, maxWidth: Double, scale: Double = 1) -> TextMeasurement {
-        let key = TextLayoutKey(text: text, options: options, minWidth: Self.sanitised(minWidth),
-                                maxWidth: Self.sanitised(maxWidth), scale: scale)
-        if let hit = cache.measurement(for: key) { return hit }
-        let result = measureUncached(text, options: options, maxWidth: key.maxWidth)
-        cache.store(result, for: key)
+        let minWidth = Self.sanitised(minWidth), maxWidth = Self.sanitised(maxWidth)
+        let hash = TextLayoutKey.hash(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth,
+                                      scale: scale)
+        if let hit = cache.measurement(hash: hash, text: text, options: options, minWidth: minWidth,
+                                       maxWidth: maxWidth, scale: scale) {
+            return hit
+        }
+        let result = measureUncached(text, options: options, maxWidth: maxWidth)
+        cache.store(result, for: TextLayoutKey(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth,
+                                               scale: scale))
         return result
     }
 
