@@ -46,7 +46,8 @@ final class ShapedText {
                 let scale = run.attributes.fontSize / Double(face.unitsPerEm)
                 ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
                     guard let wordCache, face.spaceIsContextFree(for: script) else {
-                        shapeItem(all, item: segment, context: 0..<n, face: face, script: script) { cluster, units, unsafe in
+                        shapeItem(all, item: segment, context: 0..<n, face: face,
+                                  script: script) { cluster, units, unsafe in
                             advances[cluster] += Double(units) * scale
                             flags[cluster] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
                         }
@@ -155,8 +156,9 @@ final class ShapedText {
         var start = range.lowerBound
         var i = range.lowerBound + 1
         while i < range.upperBound {
-            if all[i - 1] == 0x20 && all[i] != 0x20 && (all[i] < 0x80 || ScriptItemizer.startsCluster(all, at: i,
-                                                                                                  end: range.upperBound)) {
+            let splits = all[i - 1] == 0x20 && all[i] != 0x20
+                && (all[i] < 0x80 || ScriptItemizer.startsCluster(all, at: i, end: range.upperBound))
+            if splits {
                 body(start..<i)
                 start = i
             }
