@@ -1,7 +1,9 @@
 import CHarfBuzz
 
-/// A text shaped once, front to back, with what line breaking needs: UAX #14 opportunities and
-/// the advance of every cluster, as prefix sums over UTF-8 offsets.
+/// A text shaped once, with what line breaking needs: UAX #14 opportunities and the advance of
+/// every cluster, as prefix sums over UTF-8 offsets. Each attribute run is split into script
+/// items; an item is shaped whole, or word by word through a ``WordShapeCache`` where the font
+/// makes that exact.
 ///
 /// Widths of a stretch `[a, b)` are the sum of the shaped advances of its clusters, taken from the
 /// whole-text shaping when that is exactly what shaping `[a, b)` alone would give: both ends are
