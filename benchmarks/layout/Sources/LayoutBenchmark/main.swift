@@ -1,16 +1,74 @@
 import CYoga
 import Foundation
+import LayoutCore
 
-// Temporary Yoga-only harness check (PhotoFeed side lands once the stack and specs merge).
+// PhotoFeed's layout engine against Yoga, both in this process. Run through bin/bench-layout.
+// `--quick` runs fewer rounds (for a smoke test; figures are noisier).
+
+let quick = CommandLine.arguments.contains("--quick")
+let context = LayoutContext(scale: CellMetrics.scale)
+
+print("PhotoFeed layout benchmark — PhotoFeed LayoutCore/NodeKit vs "
+      + (ProcessInfo.processInfo.environment["BENCH_YOGA_DESCRIPTION"] ?? "Yoga"))
+print("scale \(CellMetrics.scale) for both engines (Yoga point scale factor); median of interleaved batches")
+
+// MARK: Frames must agree before anything is timed.
+
+func requireAgreement(_ label: String, ours: [String: Rect], yoga: [String: Rect]) {
+    let problems = FrameCheck.differences(ours: ours, yoga: yoga)
+    guard problems.isEmpty else {
+        print("frames DISAGREE for \(label) (\(problems.count) differences):")
+        problems.prefix(20).forEach { print("  \($0)") }
+        exit(1)
+    }
+    print("frames agree: \(label) (\(ours.count) frames, PhotoFeed == Yoga)")
+}
+
 for width in CellMetrics.widths {
+    let ours = PhotoCellNode().layoutThatFits(CellMetrics.range(width: width), context: context)
     let root = YogaCell.build(width: width)
     YogaTree.calculate(root, width: width)
-    print(YogaCell.leafFrames(root).sorted { $0.key < $1.key })
+    requireAgreement("cell at width \(Int(width))", ours: FrameCheck.frames(of: ours, rootName: "cell"),
+                     yoga: YogaCell.leafFrames(root))
     YGNodeFreeRecursive(root)
-    let m = Measurement.run(ours: YogaCell.workload(width), yoga: YogaCell.workload(width), mode: .coldWithBuild,
-                            batch: 200, rounds: 51, warmupBatches: 10)
-    print("cell \(width): yoga \(m.yogaMedian) µs")
 }
-let m = Measurement.run(ours: YogaGrid.workload, yoga: YogaGrid.workload, mode: .layoutOnly,
-                        batch: 1, rounds: 11, warmupBatches: 2)
-print("grid: yoga \(m.yogaMedian) µs")
+do {
+    let root = YogaGrid.build()
+    YogaTree.calculate(root, width: GridMetrics.width)
+    let yoga = YogaGrid.leafFrames(root)
+    YGNodeFreeRecursive(root)
+    for leaves in [GridNode.Leaves.nodes, .values] {
+        let ours = GridNode(leaves: leaves).layoutThatFits(GridMetrics.range, context: context)
+        requireAgreement("10k tree, \(leaves.rawValue)", ours: FrameCheck.frames(of: ours, rootName: "root"),
+                         yoga: yoga)
+    }
+}
+
+// MARK: Timing.
+
+var rows: [ResultRow] = []
+let cellRounds = quick ? 9 : 41
+for mode in [TimingMode.coldWithBuild, .layoutOnly] {
+    for width in CellMetrics.widths {
+        let m = Measurement.run(ours: PhotoCellNode.workload(width: width), yoga: YogaCell.workload(width),
+                                mode: mode, batch: 200, rounds: cellRounds, warmupBatches: quick ? 2 : 10)
+        rows.append(ResultRow(tree: "cell", name: "cell \(Int(width))", mode: mode, measurement: m))
+    }
+}
+let gridRounds = quick ? 3 : 15
+for (leaves, mode) in [(GridNode.Leaves.nodes, TimingMode.layoutOnly), (.values, .layoutOnly),
+                       (.nodes, .coldWithBuild)] {
+    let m = Measurement.run(ours: GridNode.workload(leaves: leaves), yoga: YogaGrid.workload,
+                            mode: mode, batch: 1, rounds: gridRounds, warmupBatches: 2)
+    rows.append(ResultRow(tree: "10k tree", name: "10k tree, \(leaves.rawValue)", mode: mode, measurement: m))
+}
+
+print("")
+print("µs per layout (median); ratio = PhotoFeed / Yoga (lower is better for PhotoFeed)")
+print("\"build+layout+free\": fresh nodes/specs built, laid out and freed in the timed loop, for both engines;")
+print("\"layout only\": fresh trees built before the timer and freed after it; our spec tree is still made")
+print("inside layoutSpecThatFits (as in Texture) and our result is flattened, so both are timed as ours.")
+print("")
+Report.printTable(rows)
+print("")
+Report.printGoals(rows)
