@@ -3,14 +3,17 @@ import Foundation
 import LayoutCore
 
 // PhotoFeed's layout engine against Yoga, both in this process. Run through bin/bench-layout.
-// `--quick` runs fewer rounds (for a smoke test; figures are noisier).
+// `--quick` runs fewer rounds (for a smoke test; figures are noisier); `--profile KIND [N]` runs
+// one workload alone for a profiler (see ProfileLoop).
 
+if ProfileLoop.run(CommandLine.arguments) { exit(0) }
 let quick = CommandLine.arguments.contains("--quick")
 let context = LayoutContext(scale: CellMetrics.scale)
 
 print("PhotoFeed layout benchmark — PhotoFeed LayoutCore/NodeKit vs "
       + (ProcessInfo.processInfo.environment["BENCH_YOGA_DESCRIPTION"] ?? "Yoga"))
-print("scale \(CellMetrics.scale) for both engines (Yoga point scale factor); median of interleaved batches")
+print("scale \(CellMetrics.scale) for both engines (Yoga point scale factor); "
+      + "thread CPU time, median of interleaved batches")
 
 // MARK: Frames must agree before anything is timed.
 
