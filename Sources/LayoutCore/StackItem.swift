@@ -1,10 +1,12 @@
-/// One child of a stack while the stack computes (Texture's `ASStackLayoutSpecItem`): the child,
-/// the style values the algorithm needs (read once, before measuring), and its current layout.
+/// What a stack needs to know about one child while it computes (Texture's
+/// `ASStackLayoutSpecItem` without the child and its layout): the style values the algorithm
+/// uses, read once before measuring.
 ///
-/// Only `ascender`/`descender` are read after measuring, because text nodes set them when they
-/// are measured (semantics §2.1).
+/// A plain value with no references, so copying it costs no reference counting; the child
+/// stays in the spec's array and its layout in ``StackUnpositionedLayout/layouts``. Only
+/// `ascender`/`descender` are read after measuring, because text nodes set them when they are
+/// measured (semantics §2.1).
 struct StackItem {
-    let child: any LayoutElement
     /// `alignSelf`, or the stack's `alignItems` when it is `.auto`.
     let alignment: StackAlignItems
     let flexGrow: Double
@@ -16,7 +18,6 @@ struct StackItem {
     /// `[0, ∞]` otherwise), which the stretch rule of §3.1.3 substitutes into.
     let ownCrossMin: Double
     let ownCrossMax: Double
-    var layout: Layout
     /// Baseline values, read after the child is measured (baseline-aligned items only).
     var ascender = 0.0
     var descender = 0.0
@@ -24,7 +25,6 @@ struct StackItem {
     @inline(__always)
     init(_ child: any LayoutElement, alignItems: StackAlignItems, axis: StackAxis) {
         let style = child.style
-        self.child = child
         alignment = switch style.alignSelf {
         case .auto: alignItems
         case .start: .start
@@ -45,8 +45,6 @@ struct StackItem {
             ownCrossMin = 0
             ownCrossMax = .infinity
         }
-        // Stands in until the first measurement assigns the real layout.
-        layout = Layout(element: "", isNode: false, exactSize: .zero, position: .zero, sublayouts: [])
     }
 
     /// Grows and shrinks: the one child that makes the stack skip its first measurement (§3.1.4).
@@ -56,19 +54,19 @@ struct StackItem {
     @inline(__always)
     var isBaselineAligned: Bool { alignment == .baselineFirst || alignment == .baselineLast }
 
-    /// Distance from the item's cross start to its baseline (§3.1.7): the ascender for
-    /// baselineFirst, cross size plus descender for baselineLast, else 0.
+    /// Distance from the item's cross start to its baseline (§3.1.7) given its measured cross
+    /// size: the ascender for baselineFirst, cross size plus descender for baselineLast, else 0.
     @inline(__always)
-    func baseline(_ axis: StackAxis) -> Double {
+    func baseline(crossSize: Double) -> Double {
         switch alignment {
         case .baselineFirst: ascender
-        case .baselineLast: axis.cross(layout.size) + descender
+        case .baselineLast: crossSize + descender
         default: 0
         }
     }
 
-    /// Texture's "cross-child layout" (§3.1.3): measures the child with the given stack range and
-    /// a cross range that depends on its alignment.
+    /// Texture's "cross-child layout" (§3.1.3): measures this item's child with the given stack
+    /// range and a cross range that depends on its alignment.
     ///
     /// A stretch item takes `crossMin` unless its own resolved cross min is non-zero (NaN counts
     /// as non-zero), and `crossMax` unless its own resolved cross max is finite. So an explicit
@@ -76,8 +74,8 @@ struct StackItem {
     /// that the child's own intersection collapses to `crossMin` (§3.1.9). Other items get
     /// `[0, crossMax]`.
     @inline(__always)
-    func measure(stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                 _ env: StackMeasuringEnvironment) -> Layout {
+    func measure(_ child: any LayoutElement, stackMin: Double, stackMax: Double, crossMin: Double,
+                 crossMax: Double, _ env: StackMeasuringEnvironment) -> Layout {
         let childCrossMin: Double
         let childCrossMax: Double
         if alignment == .stretch {

@@ -9,11 +9,10 @@ extension StackLayoutSpec {
         guard !children.isEmpty else {
             return Layout(element: "stack", size: range.min, context: context)
         }
-        let unpositioned = StackUnpositionedLayout(self, range: range, context: context)
-        let sublayouts = StackPositionedLayout.sublayouts(unpositioned, justifyContent: justifyContent,
-                                                          alignContent: alignContent)
-        let size = unpositioned.env.axis.size(stack: unpositioned.stackSum, cross: unpositioned.crossSum)
-        return Layout(element: "stack", size: range.clamp(size), sublayouts: sublayouts, context: context)
+        var stack = StackUnpositionedLayout(self, range: range, context: context)
+        StackPositionedLayout.position(&stack, justifyContent: justifyContent, alignContent: alignContent)
+        let size = stack.env.axis.size(stack: stack.stackSum, cross: stack.crossSum)
+        return Layout(element: "stack", size: range.clamp(size), sublayouts: stack.layouts, context: context)
     }
 
     /// A vertical stack with children reports its first child's ascender, so a column of text

@@ -1,5 +1,5 @@
 /// The placing half of a stack's computation (Texture's `ASStackPositionedLayout`, semantics
-/// §3.1.11): the children's layouts at raw positions, in child order.
+/// §3.1.11): the children's layouts get raw positions, in place.
 ///
 /// Distribution is computed against the stack's **constraint**, not its final size: with a
 /// 0 min and an unbounded max there is no room to distribute and justifyContent has no effect;
@@ -7,52 +7,50 @@
 /// rounding is applied here except Texture's `floorPixel` for cross-axis centering; the node
 /// that flattens the layout snaps positions up to the pixel grid.
 enum StackPositionedLayout {
-    /// Positions every item of `layout` and returns their layouts in child order.
-    static func sublayouts(_ layout: StackUnpositionedLayout, justifyContent: StackJustifyContent,
-                           alignContent: StackAlignContent) -> [Layout] {
+    /// Writes every child's position into `layout.layouts`, which then are the stack's
+    /// sublayouts in child order.
+    static func position(_ layout: inout StackUnpositionedLayout, justifyContent: StackJustifyContent,
+                         alignContent: StackAlignContent) {
         let axis = layout.env.axis
+        let scale = layout.env.context.scale
         let constraint = layout.constraint
-        let items = layout.items
-        let lines = layout.lines
-        var sublayouts: [Layout] = []
-        sublayouts.reserveCapacity(items.count)
-
         let lineDistribution = StackDistribution(
-            room: constraint.crossViolation(layout.crossSum), count: lines.count,
+            room: constraint.crossViolation(layout.crossSum), count: layout.lines.count,
             mode: StackDistribution.Mode(alignContent))
+        let justify = StackDistribution.Mode(justifyContent)
         var crossPosition = lineDistribution.offset
-        for line in lines {
+        for line in layout.lines {
             let distribution = StackDistribution(room: constraint.stackViolation(line.stackSum),
-                                                 count: line.items.count, mode: StackDistribution.Mode(justifyContent))
+                                                 count: line.items.count, mode: justify)
             var position = distribution.offset
             let betweenItems = layout.spacing + distribution.gap
             for index in line.items {
-                let item = items[index]
+                let item = layout.items[index]
+                let size = layout.layouts[index].size
                 position += item.spacingBefore
                 if index != line.items.lowerBound {
                     position += betweenItems
                 }
-                let cross = crossPosition + crossOffset(item, in: line, axis: axis, scale: layout.env.context.scale)
-                sublayouts.append(item.layout.positioned(at: axis.point(stack: position, cross: cross)))
-                position += axis.stack(item.layout.size) + item.spacingAfter
+                let cross = crossPosition + crossOffset(item, crossSize: axis.cross(size), in: line, scale: scale)
+                layout.layouts[index].position = axis.point(stack: position, cross: cross)
+                position += axis.stack(size) + item.spacingAfter
             }
             crossPosition += line.crossSize + lineDistribution.gap + layout.lineSpacing
         }
-        return sublayouts
     }
 
     /// An item's offset from its line's cross start: End aligns it to the line's end, Center
     /// floors half the difference to the pixel grid, baseline alignment lines its baseline up
     /// with the line's, Start, Stretch and NotSet give 0.
     @inline(__always)
-    static func crossOffset(_ item: StackItem, in line: StackLine, axis: StackAxis, scale: Double) -> Double {
+    static func crossOffset(_ item: StackItem, crossSize: Double, in line: StackLine, scale: Double) -> Double {
         switch item.alignment {
         case .end:
-            line.crossSize - axis.cross(item.layout.size)
+            line.crossSize - crossSize
         case .center:
-            PixelSnapping.floor((line.crossSize - axis.cross(item.layout.size)) / 2, scale: scale)
+            PixelSnapping.floor((line.crossSize - crossSize) / 2, scale: scale)
         case .baselineFirst, .baselineLast:
-            line.baseline - item.baseline(axis)
+            line.baseline - item.baseline(crossSize: crossSize)
         case .start, .stretch, .notSet:
             0
         }

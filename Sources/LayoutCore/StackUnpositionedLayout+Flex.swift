@@ -44,12 +44,9 @@ extension StackUnpositionedLayout {
         for index in line {
             let adjust = adjustment(index, violation: violation, factorSum: factorSum, scaledShrinkSum: scaledShrinkSum)
             guard adjust != 0 else { continue }
-            let original = env.axis.stack(items[index].layout.size)
             let leftover = isFirstFlexed && items[index].flexGrow > 0 ? remaining : 0
-            let target = Swift.max(original + adjust + leftover, 0)
-            items[index].layout = items[index].measure(stackMin: target, stackMax: target,
-                                                       crossMin: constraint.crossMin,
-                                                       crossMax: constraint.crossMax, env)
+            let target = Swift.max(stackSize(index) + adjust + leftover, 0)
+            remeasure(index, stack: target, crossMin: constraint.crossMin, crossMax: constraint.crossMax)
             isFirstFlexed = false
         }
     }
@@ -69,15 +66,14 @@ extension StackUnpositionedLayout {
     /// The item's current stack size × its share of the shrink factors.
     @inline(__always)
     private func scaledShrinkFactor(_ index: Int, factorSum: Double) -> Double {
-        env.axis.stack(items[index].layout.size) * (items[index].flexShrink / factorSum)
+        stackSize(index) * (items[index].flexShrink / factorSum)
     }
 
     /// When nothing flexes, the placeholder skipped by optimized flexing still needs a real
     /// layout: it is measured with a zero stack range and the stack's cross range.
     private mutating func measurePlaceholdersAtZero(_ line: Range<Int>) {
         for index in line where items[index].isFlexibleInBothDirections {
-            items[index].layout = items[index].measure(stackMin: 0, stackMax: 0, crossMin: constraint.crossMin,
-                                                       crossMax: constraint.crossMax, env)
+            remeasure(index, stack: 0, crossMin: constraint.crossMin, crossMax: constraint.crossMax)
         }
     }
 }

@@ -14,7 +14,13 @@
 ///
 /// A child is measured once, and again only when flexing or stretching changes its range.
 struct StackUnpositionedLayout {
+    /// The spec's children (shared with the spec, not copied).
+    let children: [any LayoutElement]
+    /// Per child: the style values the algorithm uses.
     var items: [StackItem]
+    /// Per child: its current layout. Positioning writes the positions in place and hands the
+    /// array over as the stack's sublayouts.
+    var layouts: [Layout]
     var lines: [StackLine]
     /// The longest line's items sum (§3.1.10).
     var stackSum = 0.0
@@ -38,16 +44,15 @@ struct StackUnpositionedLayout {
         lineSpacing = spec.lineSpacing
         alignContent = spec.alignContent
 
-        var items: [StackItem] = []
-        items.reserveCapacity(spec.children.count)
+        children = spec.children
+        let alignItems = spec.alignItems
+        items = children.map { StackItem($0, alignItems: alignItems, axis: axis) }
         var flexibleInBothDirections = 0
-        for child in spec.children {
-            let item = StackItem(child, alignItems: spec.alignItems, axis: axis)
-            if item.isFlexibleInBothDirections { flexibleInBothDirections += 1 }
-            items.append(item)
+        for item in items where item.isFlexibleInBothDirections {
+            flexibleInBothDirections += 1
         }
-        self.items = items
         optimizedFlexing = flexibleInBothDirections == 1 && constraint.stackMin == constraint.stackMax
+        layouts = []
         lines = []
 
         measureItems()
@@ -67,18 +72,34 @@ struct StackUnpositionedLayout {
     /// zero-size placeholder instead.
     private mutating func measureItems() {
         let parentStack = env.axis.stack(env.parentSize)
+        layouts.reserveCapacity(items.count)
         for index in items.indices {
-            if optimizedFlexing && items[index].isFlexibleInBothDirections {
-                items[index].layout = items[index].child.placeholderLayout
+            let item = items[index]
+            if optimizedFlexing && item.isFlexibleInBothDirections {
+                layouts.append(children[index].placeholderLayout)
                 continue
             }
-            let basis = items[index].flexBasis
-            items[index].layout = items[index].measure(
-                stackMin: basis.resolve(parent: parentStack, auto: 0),
-                stackMax: basis.resolve(parent: parentStack, auto: .infinity),
-                crossMin: constraint.crossMin, crossMax: constraint.crossMax, env)
+            layouts.append(item.measure(children[index],
+                                        stackMin: item.flexBasis.resolve(parent: parentStack, auto: 0),
+                                        stackMax: item.flexBasis.resolve(parent: parentStack, auto: .infinity),
+                                        crossMin: constraint.crossMin, crossMax: constraint.crossMax, env))
         }
     }
+
+    /// Re-measures child `index` with an exact stack size and a cross range (stretch rule applied).
+    @inline(__always)
+    mutating func remeasure(_ index: Int, stack: Double, crossMin: Double, crossMax: Double) {
+        layouts[index] = items[index].measure(children[index], stackMin: stack, stackMax: stack,
+                                              crossMin: crossMin, crossMax: crossMax, env)
+    }
+
+    /// The current stack-axis size of child `index`.
+    @inline(__always)
+    func stackSize(_ index: Int) -> Double { env.axis.stack(layouts[index].size) }
+
+    /// The current cross-axis size of child `index`.
+    @inline(__always)
+    func crossSize(_ index: Int) -> Double { env.axis.cross(layouts[index].size) }
 
     // MARK: - Step 2: lines (§3.1.5)
 
@@ -95,7 +116,7 @@ struct StackUnpositionedLayout {
         var gap = 0.0
         for index in items.indices {
             let item = items[index]
-            let length = item.spacingBefore + env.axis.stack(item.layout.size) + item.spacingAfter
+            let length = item.spacingBefore + stackSize(index) + item.spacingAfter
             if constraint.stackViolation(lineSum + gap + length) < 0 && index > start {
                 lines.append(StackLine(start..<index))
                 start = index
@@ -117,7 +138,7 @@ struct StackUnpositionedLayout {
             sum = sum + items[index].spacingBefore + items[index].spacingAfter
         }
         for index in range {
-            sum += env.axis.stack(items[index].layout.size)
+            sum += stackSize(index)
         }
         return sum
     }
@@ -130,14 +151,13 @@ struct StackUnpositionedLayout {
     /// read from the children now, after they have been measured.
     private mutating func computeLineCrossSizesAndBaselines() {
         for index in items.indices where items[index].isBaselineAligned {
-            items[index].ascender = items[index].child.baselineAscender
-            items[index].descender = items[index].child.baselineDescender
+            items[index].ascender = children[index].baselineAscender
+            items[index].descender = children[index].baselineDescender
         }
-        let axis = env.axis
         if lines.count == 1 && constraint.crossMin == constraint.crossMax {
             var baseline = 0.0
             for index in lines[0].items where items[index].isBaselineAligned {
-                baseline = Swift.max(baseline, items[index].baseline(axis))
+                baseline = Swift.max(baseline, items[index].baseline(crossSize: crossSize(index)))
             }
             lines[0].crossSize = constraint.crossMin
             lines[0].baseline = baseline
@@ -148,9 +168,9 @@ struct StackUnpositionedLayout {
             var descent = 0.0
             var tallest = 0.0
             for index in lines[line].items {
-                let cross = axis.cross(items[index].layout.size)
+                let cross = crossSize(index)
                 if items[index].isBaselineAligned {
-                    let baseline = items[index].baseline(axis)
+                    let baseline = items[index].baseline(crossSize: cross)
                     ascent = Swift.max(ascent, baseline)
                     descent = Swift.max(descent, cross - baseline)
                 } else {
@@ -194,14 +214,10 @@ struct StackUnpositionedLayout {
     /// line's cross size, through the stretch rule (explicit cross sizes still cap it). Never
     /// shrinks an item.
     private mutating func stretchItems() {
-        let axis = env.axis
         for line in lines {
             for index in line.items where items[index].alignment == .stretch {
-                let size = items[index].layout.size
-                guard line.crossSize - axis.cross(size) > stackViolationEpsilon else { continue }
-                let stack = axis.stack(size)
-                items[index].layout = items[index].measure(stackMin: stack, stackMax: stack,
-                                                           crossMin: line.crossSize, crossMax: line.crossSize, env)
+                guard line.crossSize - crossSize(index) > stackViolationEpsilon else { continue }
+                remeasure(index, stack: stackSize(index), crossMin: line.crossSize, crossMax: line.crossSize)
             }
         }
     }
