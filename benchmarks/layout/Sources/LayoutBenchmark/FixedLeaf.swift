@@ -4,7 +4,12 @@ import LayoutCore
 /// (intersect with its style, fill a valid max, clamp) but with no lock and no cache.
 struct FixedLeaf: LayoutElement {
     let id: LayoutElementID
-    let style: LayoutStyle
+    var style: LayoutStyle
+
+    init(id: LayoutElementID, style: LayoutStyle) {
+        self.id = id
+        self.style = style
+    }
 
     init(id: LayoutElementID, size: Size) {
         self.id = id

@@ -5,16 +5,10 @@ import NodeKit
 /// horizontal stacks of 9 fixed leaves. Leaves are either display nodes or ``FixedLeaf``
 /// values; the spec tree is built inside `layoutSpecThatFits`, as Texture does.
 final class GridNode: DisplayNode, @unchecked Sendable {
-    /// Leaf kinds measured.
-    enum Leaves: String {
-        case nodes = "DisplayNode leaves"
-        case values = "value leaves"
-    }
-
     // Immutable after init; the elements are Sendable.
     let rows: [[any LayoutElement]]
 
-    init(leaves: Leaves) {
+    init(leaves: LeafKind) {
         var rows: [[any LayoutElement]] = []
         rows.reserveCapacity(GridMetrics.rows)
         for row in 0..<GridMetrics.rows {
@@ -23,10 +17,7 @@ final class GridNode: DisplayNode, @unchecked Sendable {
             for column in 0..<GridMetrics.columns {
                 let id = LayoutElementID(GridMetrics.leafName(row: row, column: column))
                 let size = GridMetrics.leafSize(row: row, column: column)
-                switch leaves {
-                case .nodes: line.append(DisplayNode(id: id).styled { $0.preferredSize = size })
-                case .values: line.append(FixedLeaf(id: id, size: size))
-                }
+                line.append(leaves.leaf(id, size))
             }
             rows.append(line)
         }
@@ -43,7 +34,7 @@ final class GridNode: DisplayNode, @unchecked Sendable {
         return StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: lines)
     }
 
-    static func workload(leaves: Leaves) -> Workload {
+    static func workload(leaves: LeafKind) -> Workload {
         let context = LayoutContext(scale: CellMetrics.scale)
         return Workload(
             build: { AnyTree(value: GridNode(leaves: leaves)) },

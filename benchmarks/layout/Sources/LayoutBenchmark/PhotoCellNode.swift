@@ -7,19 +7,29 @@ import NodeKit
 ///
 /// Every instance owns fresh leaf nodes, so measuring a new cell never hits a node cache.
 final class PhotoCellNode: DisplayNode, @unchecked Sendable {
-    // Immutable references to lock-protected nodes; the base class's lock guards the rest.
-    let avatar = DisplayNode(id: "avatar").styled { $0.preferredSize = CellMetrics.avatar }
-    let userName = DisplayNode(id: "userName").styled { $0.preferredSize = CellMetrics.userName }
-    let location = DisplayNode(id: "location").styled { $0.preferredSize = CellMetrics.location }
-    let time = DisplayNode(id: "time").styled {
-        $0.preferredSize = CellMetrics.time
-        $0.spacingBefore = CellMetrics.timeSpacingBefore
-    }
-    let photo = DisplayNode(id: "photo")
-    let likes = DisplayNode(id: "likes").styled { $0.preferredSize = CellMetrics.likes }
-    let details = DisplayNode(id: "description").styled { $0.preferredSize = CellMetrics.description }
+    // Immutable after init; the leaves are Sendable (lock-protected nodes or values).
+    let avatar: any LayoutElement
+    let userName: any LayoutElement
+    let location: any LayoutElement
+    let time: any LayoutElement
+    let photo: any LayoutElement
+    let likes: any LayoutElement
+    let details: any LayoutElement
 
-    init() {
+    /// A cell whose leaves are `leaves`. The photo has no preferred size (a plain node, or a
+    /// value leaf without one): its ratio spec sizes it.
+    init(leaves: LeafKind = .nodes) {
+        typealias M = CellMetrics
+        avatar = leaves.leaf("avatar", M.avatar)
+        userName = leaves.leaf("userName", M.userName)
+        location = leaves.leaf("location", M.location)
+        time = leaves.leaf("time", M.time) { $0.spacingBefore = M.timeSpacingBefore }
+        photo = switch leaves {
+        case .nodes: DisplayNode(id: "photo")
+        case .values: FixedLeaf(id: "photo", style: LayoutStyle())
+        }
+        likes = leaves.leaf("likes", M.likes)
+        details = leaves.leaf("description", M.description)
         super.init(id: "cell")
     }
 
@@ -48,11 +58,11 @@ final class PhotoCellNode: DisplayNode, @unchecked Sendable {
         return StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [header, photoSpec, footer])
     }
 
-    static func workload(width: Double) -> Workload {
+    static func workload(width: Double, leaves: LeafKind = .nodes) -> Workload {
         let range = CellMetrics.range(width: width)
         let context = LayoutContext(scale: CellMetrics.scale)
         return Workload(
-            build: { AnyTree(value: PhotoCellNode()) },
+            build: { AnyTree(value: PhotoCellNode(leaves: leaves)) },
             layout: { tree in (tree.value as! PhotoCellNode).layoutThatFits(range, context: context).size.height },
             free: { _ in }
         )
