@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     ],
     targets: [
         // C libraries from Debian (libfreetype-dev, libharfbuzz-dev, libunibreak-dev).
@@ -29,7 +30,10 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak"], swiftSettings: strict),
         .target(name: "NodeKit", dependencies: ["LayoutCore", "TextLayout"], swiftSettings: strict),
         .target(name: "FeedStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
-        .target(name: "PhotoFeed", dependencies: ["LayoutCore", "TextLayout", "NodeKit", "FeedStore"],
+        .target(name: "FeedSync", dependencies: [
+            "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
+        ], swiftSettings: strict),
+        .target(name: "PhotoFeed", dependencies: ["LayoutCore", "TextLayout", "NodeKit", "FeedStore", "FeedSync"],
                 swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
             "PhotoFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -40,5 +44,6 @@ let package = Package(
                 swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "TestSupport"], swiftSettings: strict),
     ]
 )

@@ -9,9 +9,10 @@
 /// The result is clamped into the constraint. The spec honours its own style size.
 ///
 /// ```swift
-/// var badgeStyle = LayoutStyle()
-/// badgeStyle.layoutPosition = Point(150, 0)
-/// let spec = AbsoluteLayoutSpec(sizing: .sizeToFit, children: [photo, badge])
+/// let spec = AbsoluteLayoutSpec(sizing: .sizeToFit) {
+///     photo
+///     badge.layoutPosition(x: 150, y: 0)
+/// }
 /// ```
 public struct AbsoluteLayoutSpec: LayoutSpec, Sendable {
     public var style: LayoutStyle
@@ -23,6 +24,12 @@ public struct AbsoluteLayoutSpec: LayoutSpec, Sendable {
         self.sizing = sizing
         self.children = children
         self.style = style
+    }
+
+    /// An absolute spec of the block's elements.
+    public init(sizing: AbsoluteLayoutSpecSizing = .default, style: LayoutStyle = LayoutStyle(),
+                @LayoutSpecBuilder children: () -> [any LayoutElement]) {
+        self.init(sizing: sizing, children: children(), style: style)
     }
 
     public func calculateLayout(_ range: SizeRange, context: LayoutContext) -> Layout {

@@ -31,7 +31,8 @@ public struct RatioLayoutSpec: LayoutSpec, Sendable {
     }
 
     private static func check(_ ratio: Double) {
-        precondition(ratio > 0 && ratio.isFinite, "RatioLayoutSpec ratio (height / width) must be positive, got \(ratio)")
+        precondition(ratio > 0 && ratio.isFinite,
+                     "RatioLayoutSpec ratio (height / width) must be positive, got \(ratio)")
     }
 
     public func calculateLayout(_ range: SizeRange, context: LayoutContext) -> Layout {

@@ -23,7 +23,7 @@ struct StackItem {
     var descender = 0.0
 
     @inline(__always)
-    init(_ child: any LayoutElement, alignItems: StackAlignItems, axis: StackAxis) {
+    init(_ child: borrowing any LayoutElement, alignItems: StackAlignItems, axis: StackAxis) {
         let style = child.style
         alignment = switch style.alignSelf {
         case .auto: alignItems
@@ -69,12 +69,12 @@ struct StackItem {
     /// range and a cross range that depends on its alignment.
     ///
     /// A stretch item takes `crossMin` unless its own resolved cross min is non-zero (NaN counts
-    /// as non-zero), and `crossMax` unless its own resolved cross max is finite. So an explicit
+    /// as non-zero), and `crossMax` unless its own resolved cross max is not infinite. So an explicit
     /// cross size caps stretching, and an explicit 0 produces the inverted range `[crossMin, 0]`
     /// that the child's own intersection collapses to `crossMin` (§3.1.9). Other items get
     /// `[0, crossMax]`.
     @inline(__always)
-    func measure(_ child: any LayoutElement, stackMin: Double, stackMax: Double, crossMin: Double,
+    func measure(_ child: borrowing any LayoutElement, stackMin: Double, stackMax: Double, crossMin: Double,
                  crossMax: Double, _ env: StackMeasuringEnvironment) -> Layout {
         let childCrossMin: Double
         let childCrossMax: Double

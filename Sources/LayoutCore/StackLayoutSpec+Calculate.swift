@@ -9,10 +9,21 @@ extension StackLayoutSpec {
         guard !children.isEmpty else {
             return Layout(element: "stack", size: range.min, context: context)
         }
-        var stack = StackUnpositionedLayout(self, range: range, context: context)
-        StackPositionedLayout.position(&stack, justifyContent: justifyContent, alignContent: alignContent)
-        let size = stack.env.axis.size(stack: stack.stackSum, cross: stack.crossSum)
-        return Layout(element: "stack", size: range.clamp(size), sublayouts: stack.layouts, context: context)
+        // Scratch memory for the per-child values and the lines, on the stack when small enough.
+        let count = children.count
+        return children.withUnsafeBufferPointer { children in
+            withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
+                withUnsafeTemporaryAllocation(of: StackLine.self, capacity: count) { lines in
+                    var stack = StackUnpositionedLayout(self, children: children, items: items, lines: lines,
+                                                        range: range, context: context)
+                    StackPositionedLayout.position(&stack, justifyContent: justifyContent,
+                                                   alignContent: alignContent)
+                    let size = stack.env.axis.size(stack: stack.stackSum, cross: stack.crossSum)
+                    return Layout(element: "stack", size: range.clamp(size), sublayouts: stack.layouts,
+                                  context: context)
+                }
+            }
+        }
     }
 
     /// A vertical stack with children reports its first child's ascender, so a column of text

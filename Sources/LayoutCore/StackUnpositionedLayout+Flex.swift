@@ -53,6 +53,10 @@ extension StackUnpositionedLayout {
 
     /// How much an item's stack size changes: `floor(v × grow/Σ)` when growing, else
     /// `−|scaled/Σscaled × v|` (0 when no item has a scaled shrink factor).
+    ///
+    /// The grow share is computed as `v × (grow / Σ)`, the ratio first. The other grouping,
+    /// `(v × grow) / Σ`, can differ in the last bit and so across a floor (49 between 49 equal
+    /// growers: 0.999… × 49 floors to 0, 49 / 49 to 1).
     @inline(__always)
     private func adjustment(_ index: Int, violation: Double, factorSum: Double, scaledShrinkSum: Double) -> Double {
         if violation > 0 {

@@ -14,14 +14,19 @@
 ///
 /// A child is measured once, and again only when flexing or stretching changes its range.
 struct StackUnpositionedLayout {
-    /// The spec's children (shared with the spec, not copied).
-    let children: [any LayoutElement]
-    /// Per child: the style values the algorithm uses.
-    var items: [StackItem]
+    /// The spec's children, borrowed: reading an existential through the buffer does not copy
+    /// (and retain) it as an array subscript does. Valid while the caller's
+    /// `withUnsafeBufferPointer` runs, which outlives this value.
+    let children: UnsafeBufferPointer<any LayoutElement>
+    /// Per child: the style values the algorithm uses (caller-provided scratch memory, usually
+    /// on the stack; `StackItem` is trivial, so it needs no deinitialization).
+    let items: UnsafeMutableBufferPointer<StackItem>
     /// Per child: its current layout. Positioning writes the positions in place and hands the
     /// array over as the stack's sublayouts.
     var layouts: [Layout]
-    var lines: [StackLine]
+    /// Room for one line per child (scratch memory like `items`); ``lines`` are the used ones.
+    private let lineStorage: UnsafeMutableBufferPointer<StackLine>
+    private var lineCount = 0
     /// The longest line's items sum (§3.1.10).
     var stackSum = 0.0
     /// Lines' cross sizes plus line spacing (§3.1.8, after line stretching).
@@ -35,8 +40,11 @@ struct StackUnpositionedLayout {
     let optimizedFlexing: Bool
 
     /// Runs steps 1–6 for a non-empty stack within `range` (already intersected with the stack's
-    /// own style).
-    init(_ spec: StackLayoutSpec, range: SizeRange, context: LayoutContext) {
+    /// own style). `children` are the spec's children; `items` and `lines` are uninitialized
+    /// scratch buffers with room for one element per child. The value must not outlive any of them.
+    init(_ spec: StackLayoutSpec, children: UnsafeBufferPointer<any LayoutElement>,
+         items: UnsafeMutableBufferPointer<StackItem>, lines: UnsafeMutableBufferPointer<StackLine>,
+         range: SizeRange, context: LayoutContext) {
         let axis = StackAxis(spec.direction)
         env = StackMeasuringEnvironment(axis: axis, range: range, context: context)
         constraint = StackConstraint(range, axis: axis)
@@ -44,16 +52,18 @@ struct StackUnpositionedLayout {
         lineSpacing = spec.lineSpacing
         alignContent = spec.alignContent
 
-        children = spec.children
+        self.children = children
         let alignItems = spec.alignItems
-        items = children.map { StackItem($0, alignItems: alignItems, axis: axis) }
         var flexibleInBothDirections = 0
-        for item in items where item.isFlexibleInBothDirections {
-            flexibleInBothDirections += 1
+        for index in children.indices {  // by index: iterating would copy each existential
+            let item = StackItem(children[index], alignItems: alignItems, axis: axis)
+            if item.isFlexibleInBothDirections { flexibleInBothDirections += 1 }
+            (items.baseAddress! + index).initialize(to: item)
         }
+        self.items = UnsafeMutableBufferPointer(rebasing: items[0..<children.count])
         optimizedFlexing = flexibleInBothDirections == 1 && constraint.stackMin == constraint.stackMax
         layouts = []
-        lines = []
+        lineStorage = lines
 
         measureItems()
         breakLines(wrap: spec.flexWrap == .wrap)
@@ -103,12 +113,22 @@ struct StackUnpositionedLayout {
 
     // MARK: - Step 2: lines (§3.1.5)
 
+    /// The lines found so far.
+    var lines: UnsafeMutableBufferPointer<StackLine> {
+        UnsafeMutableBufferPointer(rebasing: lineStorage[0..<lineCount])
+    }
+
+    private mutating func appendLine(_ items: Range<Int>) {
+        (lineStorage.baseAddress! + lineCount).initialize(to: StackLine(items))
+        lineCount += 1
+    }
+
     /// One line for a non-wrapping stack. Otherwise an item starts a new line when adding it
     /// (with its spacing) would overflow the max and the line is not empty: equality fits, and
     /// an item wider than the max still gets a line of its own.
     private mutating func breakLines(wrap: Bool) {
         guard wrap else {
-            lines = [StackLine(items.indices)]
+            appendLine(items.indices)
             return
         }
         var start = 0
@@ -118,7 +138,7 @@ struct StackUnpositionedLayout {
             let item = items[index]
             let length = item.spacingBefore + stackSize(index) + item.spacingAfter
             if constraint.stackViolation(lineSum + gap + length) < 0 && index > start {
-                lines.append(StackLine(start..<index))
+                appendLine(start..<index)
                 start = index
                 lineSum = 0
                 gap = 0
@@ -126,7 +146,7 @@ struct StackUnpositionedLayout {
             lineSum += gap + length
             gap = spacing
         }
-        lines.append(StackLine(start..<items.count))
+        appendLine(start..<items.count)
     }
 
     /// Σ stack sizes + Σ(spacingBefore + spacingAfter) + spacing × (n − 1), summed in Texture's

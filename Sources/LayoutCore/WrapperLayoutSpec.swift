@@ -7,7 +7,7 @@
 /// own style size.
 ///
 /// ```swift
-/// let layered = WrapperLayoutSpec(children: [shadow, card])
+/// let layered = WrapperLayoutSpec { shadow; card }
 /// ```
 public struct WrapperLayoutSpec: LayoutSpec, Sendable {
     public var style: LayoutStyle
@@ -16,6 +16,11 @@ public struct WrapperLayoutSpec: LayoutSpec, Sendable {
     public init(children: [any LayoutElement], style: LayoutStyle = LayoutStyle()) {
         self.children = children
         self.style = style
+    }
+
+    /// A wrapper around the block's elements.
+    public init(style: LayoutStyle = LayoutStyle(), @LayoutSpecBuilder children: () -> [any LayoutElement]) {
+        self.init(children: children(), style: style)
     }
 
     public func calculateLayout(_ range: SizeRange, context: LayoutContext) -> Layout {

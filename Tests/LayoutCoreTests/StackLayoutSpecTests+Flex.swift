@@ -143,6 +143,22 @@ import TestSupport
         #expect(layout.size == Size(150, 20))
     }
 
+    @Test func alignCenterWithFlexedMainDimension() {
+        // Texture's snapshot: vertical, alignItems center, {150,0}-{150,100}; 100×100 and 50×50
+        // both shrinking. 150 in 100: −50 shared 100:50 → heights 66.667 and 33.333;
+        // S=1 67, 34; S=2 67 (133.3→134/2), 33.5; S=3 200/3, 100/3. Widths 100 and 50 centred
+        // in the exact 150: x 25 and 50. The stack is clamped to 100 tall.
+        let spec = StackLayoutSpec(direction: .vertical, alignItems: .center, children: [
+            leaf("red", 100, 100) { $0.flexShrink = 1 }, leaf("blue", 50, 50) { $0.flexShrink = 1 },
+        ])
+        let expected: [(Double, Double)] = [(67, 34), (67, 33.5), (200.0 / 3, 100.0 / 3)]
+        for (context, (red, blue)) in zip(scales, expected) {
+            let layout = measure(spec, sizeRange(150, 0, 150, 100), context)
+            #expect(frames(layout) == [Rect(25, 0, 100, red), Rect(50, red, 50, blue)], "scale \(context.scale)")
+            #expect(layout.size == Size(150, 100))
+        }
+    }
+
     // MARK: - Basis
 
     @Test func pointsBasisPinsTheStackSizeOverTheChildsWidth() {

@@ -115,4 +115,28 @@ import TestSupport
         #expect(frames(measure(spec, SizeRange(exactly: Size(200, 100)))) == [Rect(0, 0, 100, 10)])
         #expect(frames(measure(spec, sizeRange(0, 0, 200, 100))) == [Rect(0, 0, 0, 10)])
     }
+
+    @Test func nestedStackWithExplicitZeroHeightIsStretchedThroughTheInvertedRange() {
+        // The column's style height 0 makes its stretch range [40, 0]; its own intersection
+        // collapses that to 40, so it lays out 40 tall and ends its leaf at 30 (§3.1.9).
+        var zeroHeight = LayoutStyle()
+        zeroHeight.height = .points(0)
+        let column = StackLayoutSpec(direction: .vertical, justifyContent: .end, alignItems: .start,
+                                     children: [node("leaf", 10, 10)], style: zeroHeight)
+        let layout = measure(row([column, node("b", 10, 40)]), .unconstrained)
+        #expect(frames(layout) == [Rect(0, 30, 10, 10), Rect(10, 0, 10, 40)])
+        #expect(layout.size == Size(20, 40))
+    }
+
+    @Test func nestedStackStretchDoesNotViolateWidth() {
+        // Texture's snapshot: a 100 × 100 (by style) stretch stack with one 50 × 50 child in
+        // {0,0}-{300,∞}: the child keeps its explicit size.
+        var square = LayoutStyle()
+        square.width = .points(100)
+        square.height = .points(100)
+        let spec = StackLayoutSpec(alignItems: .stretch, children: [node("child", 50, 50)], style: square)
+        let layout = measure(spec, sizeRange(0, 0, 300, inf))
+        #expect(frames(layout) == [Rect(0, 0, 50, 50)])
+        #expect(layout.size == Size(100, 100))
+    }
 }

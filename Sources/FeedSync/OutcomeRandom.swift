@@ -1,0 +1,45 @@
+/// Random numbers that are a pure function of (run seed, job, attempt, draw).
+///
+/// The sync daemon draws every random outcome — latency, failure, jitter — from here instead of
+/// from a stateful generator, so a run resumed after a crash makes exactly the draws an
+/// uninterrupted run would have made for the same jobs and attempts, whatever order they ran in.
+/// The mixing is SplitMix64's finalizer applied to the combined inputs.
+///
+/// ```swift
+/// let random = OutcomeRandom(seed: 42)
+/// let u = random.unit(job: JobKey(kind: .image, targetID: 7), attempt: 1, draw: .latency)
+/// ```
+public struct OutcomeRandom: Hashable, Sendable {
+    /// Which independent quantity a draw is for.
+    public enum Draw: UInt64, Sendable {
+        case latency = 1, latencyPair, failure, jitter
+    }
+
+    public var seed: UInt64
+
+    public init(seed: UInt64) {
+        self.seed = seed
+    }
+
+    /// 64 uniformly distributed bits for one draw.
+    public func bits(job: JobKey, attempt: Int, draw: Draw) -> UInt64 {
+        var h = Self.mix(seed &+ 0x9E37_79B9_7F4A_7C15)
+        h = Self.mix(h ^ job.kind.stableCode)
+        h = Self.mix(h ^ UInt64(bitPattern: job.targetID))
+        h = Self.mix(h ^ UInt64(truncatingIfNeeded: attempt))
+        return Self.mix(h ^ draw.rawValue)
+    }
+
+    /// A number in the half-open interval `[0, 1)` with 53 random bits.
+    public func unit(job: JobKey, attempt: Int, draw: Draw) -> Double {
+        Double(bits(job: job, attempt: attempt, draw: draw) >> 11) * 0x1p-53
+    }
+
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
