@@ -96,7 +96,7 @@ extension DescriptionDecoder {
         -> ElementDescription.Kind {
         let content = try child("child", of: fields, depth: depth)
         let corner = try child("corner", of: fields, depth: depth)
-        let location: ElementDescription.CornerPlacement = try Self.choice(
+        let location: CornerLocation = try Self.choice(
             fields.required("location"), at: fields.path.appending("location"))
         return .corner(child: content, corner: corner, location: location,
                        offset: try fields.optional("offset", Self.point) ?? .zero,

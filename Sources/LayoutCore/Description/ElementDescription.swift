@@ -30,11 +30,11 @@ public struct ElementDescription: Hashable, Sendable {
         case overlay(child: ElementDescription, overlay: ElementDescription)
         case background(child: ElementDescription, background: ElementDescription)
         case center(centering: Centering, sizing: CenterSizing, child: ElementDescription)
-        case relative(horizontal: RelativePlacement, vertical: RelativePlacement, sizing: RelativeSizing,
+        case relative(horizontal: RelativePosition, vertical: RelativePosition, sizing: RelativeSizing,
                       child: ElementDescription)
         case ratio(Double, child: ElementDescription)
-        case absolute(sizing: AbsoluteSizing, children: [ElementDescription])
-        case corner(child: ElementDescription, corner: ElementDescription, location: CornerPlacement, offset: Point,
+        case absolute(sizing: AbsoluteLayoutSpecSizing, children: [ElementDescription])
+        case corner(child: ElementDescription, corner: ElementDescription, location: CornerLocation, offset: Point,
                     wrapsCorner: Bool)
         case wrapper(children: [ElementDescription])
     }
@@ -113,23 +113,76 @@ extension ElementDescription {
         case `default`, minimumX, minimumY, minimumXY
     }
 
-    /// `relative.horizontalPosition` and `relative.verticalPosition`.
-    public enum RelativePlacement: String, Hashable, Sendable, CaseIterable {
-        case none, start, center, end
-    }
-
     /// `relative.sizingOption`.
     public enum RelativeSizing: String, Hashable, Sendable, CaseIterable {
         case `default`, minimumWidth, minimumHeight, minimumSize
     }
+}
 
-    /// `absolute.sizing`.
-    public enum AbsoluteSizing: String, Hashable, Sendable, CaseIterable {
-        case `default`, sizeToFit
+// MARK: - Mapping to the specs' option sets
+
+extension ElementDescription.Centering {
+    /// The ``CenterLayoutSpec`` option set this value names.
+    public var options: CenteringOptions {
+        switch self {
+        case .none: []
+        case .x: .x
+        case .y: .y
+        case .xy: .xy
+        }
+    }
+}
+
+extension ElementDescription.CenterSizing {
+    /// The ``CenterLayoutSpec`` sizing option set this value names.
+    public var options: CenterSizingOptions {
+        switch self {
+        case .default: []
+        case .minimumX: .minimumX
+        case .minimumY: .minimumY
+        case .minimumXY: .minimumXY
+        }
+    }
+}
+
+extension ElementDescription.RelativeSizing {
+    /// The ``RelativeLayoutSpec`` sizing option set this value names.
+    public var options: RelativeSizingOption {
+        switch self {
+        case .default: []
+        case .minimumWidth: .minimumWidth
+        case .minimumHeight: .minimumHeight
+        case .minimumSize: .minimumSize
+        }
+    }
+}
+
+// MARK: - Queries
+
+extension ElementDescription {
+    /// The ids of every `node` element in this subtree that has its own `layout`.
+    public var nodeIDsWithLayouts: Set<LayoutElementID> {
+        var ids = Set<LayoutElementID>()
+        collectNodeIDsWithLayouts(into: &ids)
+        return ids
     }
 
-    /// `corner.location`.
-    public enum CornerPlacement: String, Hashable, Sendable, CaseIterable {
-        case topLeft, topRight, bottomLeft, bottomRight
+    private func collectNodeIDsWithLayouts(into ids: inout Set<LayoutElementID>) {
+        switch kind {
+        case .node(let id, _, let layout):
+            if let layout {
+                ids.insert(LayoutElementID(id))
+                layout.collectNodeIDsWithLayouts(into: &ids)
+            }
+        case .text, .spacer:
+            break
+        case .stack(_, let children), .absolute(_, let children), .wrapper(let children):
+            for child in children { child.collectNodeIDsWithLayouts(into: &ids) }
+        case .inset(_, let child), .center(_, _, let child), .relative(_, _, _, let child), .ratio(_, let child):
+            child.collectNodeIDsWithLayouts(into: &ids)
+        case .overlay(let first, let second), .background(let first, let second), .corner(let first, let second, _, _, _):
+            first.collectNodeIDsWithLayouts(into: &ids)
+            second.collectNodeIDsWithLayouts(into: &ids)
+        }
     }
 }
