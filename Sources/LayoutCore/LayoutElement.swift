@@ -16,6 +16,28 @@ public protocol LayoutElement: Sendable {
     /// Measures the element within `range` relative to `parentSize` (Texture's
     /// `layoutThatFits:parentSize:`).
     func layoutThatFits(_ range: SizeRange, parentSize: Size, context: LayoutContext) -> Layout
+
+    /// Distance from the top to the first baseline, read by a stack after measuring the element
+    /// (semantics §3.1.7). Defaults to `style.ascender`; a vertical stack reports its first
+    /// child's, as Texture's copies it into its own style when it computes.
+    var baselineAscender: Double { get }
+
+    /// Distance from the last baseline to the bottom (normally negative), read after measuring.
+    /// Defaults to `style.descender`; a vertical stack reports its last child's.
+    var baselineDescender: Double { get }
+
+    /// The layout Texture gives an element it has not measured: size zero, at the origin, no
+    /// sublayouts (a stack's optimized-flexing placeholder, semantics §3.1.4). Nodes return a
+    /// node layout with their id, so the placeholder survives flattening as a 0 × 0 frame.
+    var placeholderLayout: Layout { get }
+}
+
+extension LayoutElement {
+    public var baselineAscender: Double { style.ascender }
+    public var baselineDescender: Double { style.descender }
+    public var placeholderLayout: Layout {
+        Layout(element: "spec", isNode: false, exactSize: .zero, position: .zero, sublayouts: [])
+    }
 }
 
 extension LayoutElement {
