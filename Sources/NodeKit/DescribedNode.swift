@@ -60,6 +60,9 @@ private struct RecordingElement: LayoutElement {
     let node: DescribedNode
 
     var style: LayoutStyle { element.style }
+    var baselineAscender: Double { element.baselineAscender }
+    var baselineDescender: Double { element.baselineDescender }
+    var placeholderLayout: Layout { element.placeholderLayout }
 
     func layoutThatFits(_ range: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
         let layout = element.layoutThatFits(range, parentSize: parentSize, context: context)
