@@ -40,5 +40,9 @@ let package = Package(
                 swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PhotoFeedCLITests", dependencies: [
+            "PhotoFeedCLI", "PhotoFeed", "TestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
     ]
 )
