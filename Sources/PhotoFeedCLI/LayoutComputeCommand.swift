@@ -30,8 +30,9 @@ public struct LayoutComputeCommand: ParsableCommand {
             if firstError == nil, line.hasPrefix("{\"file\":") { firstError = line }
         }
         if failures > 0 {
-            output.standardError("error: \(failures) of \(inputs.count) layout documents are invalid; first: "
-                                 + (firstError ?? ""))
+            // The full messages are on standard output; this line only says that, and where.
+            let first = firstError.map { $0.count > 300 ? $0.prefix(300) + "…" : $0 } ?? ""
+            output.standardError("error: \(failures) of \(inputs.count) layout documents are invalid; first: \(first)")
             throw ExitCode(65)
         }
     }
