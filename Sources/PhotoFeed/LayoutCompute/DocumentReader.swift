@@ -14,6 +14,10 @@ public enum DocumentReader {
     public struct ReadError: Error, Hashable, Sendable, CustomStringConvertible {
         public var reason: String
         public var description: String { reason }
+
+        public init(reason: String) {
+            self.reason = reason
+        }
     }
 
     /// Reads the file at `path`.
