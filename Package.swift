@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
         .library(name: "NodeKit", targets: ["NodeKit"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
     ],
@@ -40,6 +41,7 @@ let package = Package(
                 swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
             "PhotoFeedCLI", "PhotoFeed", "TestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
