@@ -14,12 +14,14 @@ extension Layout {
         return Layout(element: element, isNode: isNode, exactSize: size, position: .zero, sublayouts: nodes)
     }
 
-    private static func collectNodeTrees(_ layouts: [Layout], offset: Point, scale: Double, into nodes: inout [Layout]) {
+    private static func collectNodeTrees(_ layouts: [Layout], offset: Point, scale: Double,
+                                         into nodes: inout [Layout]) {
         for layout in layouts {
             let absolute = offset + layout.position
             if layout.isNode {
-                nodes.append(Layout(element: layout.element, isNode: true, exactSize: layout.size,
-                                    position: PixelSnapping.ceil(absolute, scale: scale), sublayouts: layout.sublayouts))
+                let position = PixelSnapping.ceil(absolute, scale: scale)
+                nodes.append(Layout(element: layout.element, isNode: true, exactSize: layout.size, position: position,
+                                    sublayouts: layout.sublayouts))
             } else {
                 collectNodeTrees(layout.sublayouts, offset: absolute, scale: scale, into: &nodes)
             }

@@ -1,4 +1,5 @@
 import LayoutCore
+import TextLayout
 
 extension ElementDescription {
     /// Builds the element tree: `node` elements become ``DescribedNode``s, the others the
@@ -7,14 +8,18 @@ extension ElementDescription {
     /// Stack alignment helpers are applied after `justifyContent`/`alignItems` are set through
     /// the initializer, so the spec's precondition against direct writes cannot trip.
     ///
-    /// - Throws: for `text` elements, until the text engine is available.
+    /// `text` elements become ``TextNode``s measured by ``describedTextMeasurer``: the document's
+    /// style is applied before the text, so the font's ascender and descender win over the
+    /// style's (and every measurement rewrites them anyway, as Texture's text node does).
+    ///
+    /// - Throws: for `text` elements when the fonts cannot be loaded.
     public func makeElement() throws(LayoutDescriptionError) -> any LayoutElement {
         switch kind {
         case .node(let id, let intrinsicSize, let layout):
             return DescribedNode(id: LayoutElementID(id), style: style, intrinsicSize: intrinsicSize,
                                  layout: try layout?.makeElement())
-        case .text:
-            throw LayoutDescriptionError(path: path, reason: "text elements are not supported yet")
+        case .text(let text):
+            return try makeTextNode(text)
         case .spacer:
             return SpacerLayoutSpec(style: style)
         case .stack(let options, let children):
@@ -51,10 +56,34 @@ extension ElementDescription {
         }
     }
 
+    private func makeTextNode(_ text: TextDescription) throws(LayoutDescriptionError) -> TextNode {
+        let measurer: TextMeasurer
+        switch describedTextMeasurer {
+        case .success(let loaded): measurer = loaded
+        case .failure(let error): throw LayoutDescriptionError(path: path, reason: "text cannot be measured: \(error)")
+        }
+        let node = TextNode(id: LayoutElementID(text.id), maximumNumberOfLines: text.maxLines,
+                            truncationString: text.truncation, measurer: measurer)
+        node.style = style
+        let weight: FontWeight = switch text.fontWeight {
+        case .regular: .regular
+        case .bold: .bold
+        }
+        node.attributedText = AttributedText(text.text, attributes: TextAttributes(fontSize: text.fontSize,
+                                                                                  fontWeight: weight))
+        return node
+    }
+
     private static func make(_ children: [ElementDescription]) throws(LayoutDescriptionError) -> [any LayoutElement] {
         var elements: [any LayoutElement] = []
         elements.reserveCapacity(children.count)
         for child in children { elements.append(try child.makeElement()) }
         return elements
     }
+}
+
+/// The text engine behind described `text` elements, loaded once; a failure (missing fonts)
+/// becomes an error line naming the element rather than stopping the process.
+let describedTextMeasurer: Result<TextMeasurer, FontError> = Result { () throws(FontError) -> TextMeasurer in
+    try TextMeasurer()
 }

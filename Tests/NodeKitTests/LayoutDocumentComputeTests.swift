@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
 import NodeKit
+import TextLayout
 
 /// End to end: JSON description → decoding → building → measuring → result line.
 @Suite struct LayoutDocumentComputeTests {
@@ -89,13 +90,50 @@ import NodeKit
         #expect(try compute(json) == #"{"size":[100,40],"nodes":[{"id":"A","frame":[90,15,10,10]}]}"#)
     }
 
-    @Test func textElementsAreRefusedWithTheirPath() throws {
+    @Test func textElementsMapToTextNodes() throws {
+        // Given a text element with every field set
         let json = #"""
             {"sizeRange": {"min": [0, 0], "max": [100, 100]},
-             "layout": {"type": "stack", "children": [{"type": "spacer"}, {"type": "text", "id": "T", "text": "Hi"}]}}
+             "layout": {"type": "text", "id": "T", "text": "Hi there", "fontSize": 17, "fontWeight": "bold",
+               "maxLines": 2, "truncation": "...", "style": {"flexGrow": 1, "ascender": 99}}}
             """#
-        let error = #expect(throws: LayoutDescriptionError.self) { try compute(json) }
-        #expect(error?.description == "$.layout.children[1]: text elements are not supported yet")
+        // When built
+        let element = try LayoutDocument(json: Array(json.utf8)).layout.makeElement()
+        // Then it is a text node with those attributes and options; the font's ascender replaces the style's
+        let node = try #require(element as? TextNode)
+        #expect(node.id == "T")
+        #expect(node.attributedText == AttributedText("Hi there", attributes: TextAttributes(fontSize: 17, fontWeight: .bold)))
+        #expect(node.maximumNumberOfLines == 2)
+        #expect(node.truncationString == "...")
+        #expect(node.style.flexGrow == 1)
+        #expect(node.style.ascender == node.measurer.lineMetrics(for: TextAttributes(fontSize: 17, fontWeight: .bold)).ascender)
+        // And the defaults are 14pt regular, unlimited lines, "…"
+        let plain = try LayoutDocument(json: Array(#"{"sizeRange": {"min": [0, 0], "max": [1, 1]}, "layout": {"type": "text", "id": "P", "text": "x"}}"#.utf8))
+        let plainNode = try #require(try plain.layout.makeElement() as? TextNode)
+        #expect(plainNode.attributedText == AttributedText("x", attributes: TextAttributes(fontSize: 14, fontWeight: .regular)))
+        #expect(plainNode.maximumNumberOfLines == 0)
+        #expect(plainNode.truncationString == "\u{2026}")
+    }
+
+    @Test func textIsMeasuredByTheTextEngineAtTheDocumentScale() throws {
+        // Given a caption that wraps at 120 points, limited to two lines, at scale 3
+        let text = "Hello world, this is a caption long enough to wrap over several lines"
+        let json = #"""
+            {"scale": 3, "sizeRange": {"min": [0, 0], "max": [120, "inf"]},
+             "layout": {"type": "text", "id": "T", "text": "\#(text)", "fontSize": 13, "maxLines": 2}}
+            """#
+        // When computed
+        let computed = try LayoutDocument(json: Array(json.utf8)).computeLayout()
+        // Then its frame is the engine's measurement of the same request, ceiled to thirds of a point
+        let measurer = try TextMeasurer()
+        let measured = measurer.measure(AttributedText(text, attributes: TextAttributes(fontSize: 13)),
+                                        options: TextLayoutOptions(maximumNumberOfLines: 2), maxWidth: 120, scale: 3)
+        #expect(measured.lines.count == 2)
+        let size = PixelSnapping.ceil(Size(measured.width, measured.height), scale: 3)
+        #expect(computed.layout.size == size)
+        #expect(computed.layout.sublayouts.map(\.frame) == [Rect(origin: .zero, size: size)])
+        #expect(computed.resultLine == "{\"size\":[\(JSONText.number(size.width)),\(JSONText.number(size.height))],"
+            + "\"nodes\":[{\"id\":\"T\",\"frame\":[0,0,\(JSONText.number(size.width)),\(JSONText.number(size.height))]}]}")
     }
 
     @Test func infiniteAndUndefinedParentSizesGoToTheHost() throws {

@@ -21,7 +21,8 @@ import Testing
     /// Values that stress the decoder and the engine where numbers and strings go.
     static let oddValues = [
         "0", "-0", "-1", "1e308", "1e400", "-1e400", "5e-324", "0.1", "\"inf\"", "\"nan\"", "\"-inf\"", "null", "true",
-        "[]", "{}", "\"\"", "\"50%\"", "\"101%\"", "\"12pt\"", "\"auto\"", "123456789012345678901234567890", "9999999",
+        "[]", "{}", "\"\"", "\"50%\"", "1e-300", "1e300", "\"\\n\\n\"", "\"101%\"", "\"12pt\"", "\"auto\"",
+        "123456789012345678901234567890", "9999999",
         "[1e308, 1e308]", "[\"inf\", \"nan\"]", "[0.0001, 0.0001]", "\"\\u0000\"", "1.5", "10000000", "[-5, 7]",
     ]
 
@@ -55,7 +56,9 @@ import Testing
         case "node":
             body = Bool.random(using: &rng) && depth > 0 ? "\"id\": \(id), \"layout\": \(child())"
                 : "\"id\": \(id), \"intrinsicSize\": \(value("[\(Int.random(in: 0...150, using: &rng)), 20.25]"))"
-        case "text": body = "\"id\": \(id), \"text\": \"Hello\", \"maxLines\": \(value("2"))"
+        case "text":
+            body = "\"id\": \(id), \"text\": \(value("\"Hello wörld, a caption 😀\"")), \"maxLines\": \(value("2")), "
+                + "\"fontSize\": \(value("13")), \"fontWeight\": \(value("\"bold\"")), \"truncation\": \(value("\"...\""))"
         case "stack":
             let children = (0..<Int.random(in: 0...4, using: &rng)).map { _ in child() }.joined(separator: ", ")
             body = "\"direction\": \(value("\"vertical\"")), \"spacing\": \(value("4")), "
@@ -162,6 +165,9 @@ import Testing
         #"{"sizeRange": {"min": [0, 0], "max": ["inf", "inf"]}, "layout": {"type": "ratio", "ratio": 1e-300, "child": {"type": "node", "id": "r"}}}"#,
         #"{"scale": 1e-300, "sizeRange": {"min": [1, 1], "max": [1e7, 1e7]}, "layout": {"type": "stack", "spacing": 1e308, "children": [{"type": "node", "id": "a", "intrinsicSize": [1e308, 1e308]}, {"type": "node", "id": "b"}]}}"#,
         #"{"scale": 1e300, "sizeRange": {"min": [0, 0], "max": [320, "inf"]}, "layout": {"type": "inset", "insets": {"top": "inf", "left": -1e308}, "child": {"type": "node", "id": "i"}}}"#,
+        #"{"sizeRange": {"min": [0, 0], "max": [320, "inf"]}, "layout": {"type": "text", "id": "t", "text": "huge", "fontSize": 1e300}}"#,
+        #"{"sizeRange": {"min": [0, 0], "max": [320, "inf"]}, "layout": {"type": "text", "id": "t", "text": "tiny", "fontSize": 5e-324}}"#,
+        #"{"sizeRange": {"min": [0, 0], "max": [0, 0]}, "layout": {"type": "text", "id": "t", "text": "\#(String(repeating: "word ", count: 20_000))"}}"#,
         "", "\u{FEFF}", "null", "\"\\ud800\"", "[1e999999999]",
     ])
     func extremeDocumentsGiveAnErrorOrAResult(document: String) {

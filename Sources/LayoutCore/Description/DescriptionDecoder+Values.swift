@@ -62,7 +62,8 @@ extension DescriptionDecoder {
         throws(LayoutDescriptionError) -> (Double, Double) {
         guard case .array(let items) = value, items.count == 2 else {
             let got = if case .array(let items) = value { "an array of \(items.count)" } else { value.summary }
-            throw LayoutDescriptionError(path, "expected [\(names.0), \(names.1)], two of \(rule.expectation), got \(got)")
+            throw LayoutDescriptionError(path,
+                                         "expected [\(names.0), \(names.1)], two of \(rule.expectation), got \(got)")
         }
         return (try number(items[0], at: path.appending(0), rule), try number(items[1], at: path.appending(1), rule))
     }

@@ -28,12 +28,9 @@ struct DescriptionDecoder {
         let min = try pair(fields.required("min"), at: path.appending("min"), .size, names: ("width", "height"))
         let max = try pair(fields.required("max"), at: path.appending("max"), .sizeOrInfinity,
                            names: ("width", "height"))
-        if min.0 > max.0 {
-            throw LayoutDescriptionError(path, "min width \(JSONText.number(min.0)) exceeds max width \(JSONText.number(max.0))")
-        }
-        if min.1 > max.1 {
+        for (axis, lo, hi) in [("width", min.0, max.0), ("height", min.1, max.1)] where lo > hi {
             throw LayoutDescriptionError(path,
-                                         "min height \(JSONText.number(min.1)) exceeds max height \(JSONText.number(max.1))")
+                                         "min \(axis) \(JSONText.number(lo)) exceeds max \(axis) \(JSONText.number(hi))")
         }
         return SizeRange(min: Size(min.0, min.1), max: Size(max.0, max.1))
     }
@@ -48,7 +45,8 @@ struct DescriptionDecoder {
         let fields = try ObjectFields(value, at: path, what: #"an element (an object with a "type")"#)
         let typeValue = try fields.required("type")
         guard case .string(let type) = typeValue else {
-            throw LayoutDescriptionError(path.appending("type"), "expected an element type name, got \(typeValue.summary)")
+            throw LayoutDescriptionError(path.appending("type"),
+                                         "expected an element type name, got \(typeValue.summary)")
         }
         guard let elementType = ElementType(rawValue: type) else {
             throw LayoutDescriptionError(path.appending("type"), "unknown element type \(typeValue.summary); expected "

@@ -180,7 +180,8 @@ extension ElementDescription {
             for child in children { child.collectNodeIDsWithLayouts(into: &ids) }
         case .inset(_, let child), .center(_, _, let child), .relative(_, _, _, let child), .ratio(_, let child):
             child.collectNodeIDsWithLayouts(into: &ids)
-        case .overlay(let first, let second), .background(let first, let second), .corner(let first, let second, _, _, _):
+        case .overlay(let first, let second), .background(let first, let second),
+             .corner(let first, let second, _, _, _):
             first.collectNodeIDsWithLayouts(into: &ids)
             second.collectNodeIDsWithLayouts(into: &ids)
         }

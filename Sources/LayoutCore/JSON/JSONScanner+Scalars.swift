@@ -19,7 +19,7 @@ extension JSONScanner {
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("unescaped control character (byte 0x\(String(byte, radix: 16))) in a string") }
+            if byte < 0x20 { throw controlCharacterError(byte) }
             if byte >= 0x80 { isASCII = false }
             index += 1
         }
@@ -34,7 +34,7 @@ extension JSONScanner {
                 }
                 return text
             }
-            if byte < 0x20 { throw error("unescaped control character (byte 0x\(String(byte, radix: 16))) in a string") }
+            if byte < 0x20 { throw controlCharacterError(byte) }
             if byte == UInt8(ascii: "\\") {
                 try readEscape(into: &buffer)
             } else {
@@ -43,6 +43,10 @@ extension JSONScanner {
             }
         }
         throw error("unterminated string")
+    }
+
+    private func controlCharacterError(_ byte: UInt8) -> JSONParseError {
+        error("unescaped control character (byte 0x\(String(byte, radix: 16))) in a string")
     }
 
     private mutating func readEscape(into buffer: inout [UInt8]) throws(JSONParseError) {
@@ -128,7 +132,9 @@ extension JSONScanner {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             hasExponent = true
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw error("expected a digit in the exponent, got \(found)")
             }
