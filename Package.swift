@@ -47,5 +47,9 @@ let package = Package(
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PhotoFeedCLITests", dependencies: [
+            "PhotoFeedCLI", "PhotoFeed", "TestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
     ]
 )
