@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
         .library(name: "NodeKit", targets: ["NodeKit"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
     ],
@@ -45,6 +46,11 @@ let package = Package(
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PhotoFeedCLITests", dependencies: [
+            "PhotoFeedCLI", "PhotoFeed", "TestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedTests", dependencies: ["PhotoFeed", "TestSupport"], swiftSettings: strict),
     ]
 )

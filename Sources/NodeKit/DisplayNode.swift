@@ -11,23 +11,55 @@ import Synchronization
 ///   the resolved range. The default fills a finite max and collapses to the min when either
 ///   max component is unbounded.
 ///
-/// Measurements are cached by (range, parent size, scale, layout version): see ``NodeLayout``.
+/// Measurements are cached in two records, *pending* and *calculated* (see ``NodeLayout``);
+/// the layout pass (``layoutIfNeeded()``) applies them. Subnodes, automatic subnode management
+/// and layout transitions live in the `DisplayNode+…` files.
+///
+/// Headless: there are no views. ``bounds`` and ``frame`` are stored values, "loading" is a flag
+/// (``loadIfNeeded()``), and the "needs layout" mark a layer would carry lives on the node.
 ///
 /// Thread safety: every piece of mutable state lives in one `Mutex`, which is why the class is
 /// `@unchecked Sendable`. The lock is never held while user code (`layoutSpecThatFits`,
-/// `calculateSizeThatFits`) runs. Subclasses keep their own mutable state behind a lock too.
+/// `calculateSizeThatFits`, hooks, other nodes) runs, and never two nodes' locks at once.
+/// Subclasses keep their own mutable state behind a lock too.
 open class DisplayNode: LayoutElement, @unchecked Sendable {
     /// The node's stable id, unique within a layout tree.
     public let id: LayoutElementID
 
-    private let state: Mutex<State>
+    let state: Mutex<State>
+    /// Interface state, range-managed flag and delegates (DisplayNode+InterfaceState.swift).
+    let interfaceStorage = InterfaceStateStorage()
 
     struct State {
         var style = LayoutStyle()
         var layoutSpecBlock: (@Sendable (DisplayNode, SizeRange) -> any LayoutElement)?
+        var layoutContext = LayoutContext.retina
         var layoutVersion: UInt = 1
         var pending: NodeLayout?
         var calculated: NodeLayout?
+
+        // Hierarchy
+        var subnodes: [DisplayNode] = []
+        weak var supernode: DisplayNode?
+        var automaticallyManagesSubnodes = false
+        /// > 0 while the layout-spec callback runs; subnode mutations are refused then.
+        var layoutSpecCallbackDepth = 0
+
+        // Geometry (anchor point fixed at the centre, as UIKit's default)
+        var bounds = Rect(0, 0, 0, 0)
+        var position = Point.zero
+        var isNodeLoaded = false
+        /// Headless stand-in for the layer's needs-layout flag; a new node needs layout.
+        var needsLayout = true
+
+        // Transitions (§5.5, §6.4)
+        /// The id of the transition this node is running, 0 when none.
+        var transitionID: UInt = 0
+        /// The id of an ancestor's transition this node waits for ("layout pending"), 0 when none.
+        var pendingTransitionID: UInt = 0
+        /// A layout the pass measured while an ancestor was transitioning, applied when it ends.
+        var pendingLayoutTransition: NodeLayout?
+        var measurementExecutor: any LayoutMeasurementExecutor = DetachedMeasurementExecutor()
     }
 
     public init(id: LayoutElementID) {
@@ -42,7 +74,8 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
         set { state.withLock { $0.style = newValue } }
     }
 
-    /// Changes the style in place and returns the node itself (Texture's `styled`).
+    /// Changes the style in place and returns the node itself (Texture's `styled`). Like Texture's
+    /// non-Yoga builds, a style change does not invalidate the layout; call ``setNeedsLayout()``.
     @discardableResult
     public func styled(_ change: (inout LayoutStyle) -> Void) -> Self {
         state.withLock { change(&$0.style) }
@@ -55,9 +88,18 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
         set { state.withLock { $0.layoutSpecBlock = newValue } }
     }
 
+    /// The screen the layout pass and transitions measure for (default scale 2). Measurements
+    /// requested through ``layoutThatFits(_:parentSize:context:)`` use the caller's context.
+    public var layoutContext: LayoutContext {
+        get { state.withLock { $0.layoutContext } }
+        set { state.withLock { $0.layoutContext = newValue } }
+    }
+
     // MARK: - Subclass hooks
 
     /// The element this node lays out, or `nil` for the manual sizing path. Subclasses override.
+    ///
+    /// Adding or removing subnodes of this node while it runs is refused (``NodeError``).
     open func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         nil
     }
@@ -68,72 +110,117 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
         Layout.isValid(size: constrainedSize) ? constrainedSize : .zero
     }
 
-    // MARK: - Measuring
+    /// Called once, by the first ``loadIfNeeded()``.
+    open func didLoad() {}
 
-    /// The current layout version; ``invalidateCalculatedLayout()`` increments it.
+    /// Called after a new layout has been applied (layout pass or finished transition).
+    open func calculatedLayoutDidChange() {}
+
+    /// Called by the layout pass of a loaded node after subnode frames are set (UIKit's `layout`).
+    open func layout() {}
+
+    /// Called after ``layout()`` (Texture's `layoutDidFinish`).
+    open func layoutDidFinish() {}
+
+    /// Computes the layout for an already-resolved range, without caching (Texture's
+    /// `calculateLayoutThatFits:`). Subclasses with custom layout override it and return a
+    /// layout whose sublayouts are positioned node layouts (measure those nodes with
+    /// `layoutThatFits` so their ids resolve to them).
+    open func calculateLayout(_ resolved: SizeRange, context: LayoutContext) -> Layout {
+        defaultCalculateLayout(resolved, context: context)
+    }
+
+    /// The root's reaction to a subnode's size change (semantics §5.4): re-measure with the
+    /// pending record's constraint (else the calculated one's, else exactly the bounds) and,
+    /// when the size differs from the bounds, call ``displayNodeDidInvalidateSize(_:)``.
+    /// ``CellNode`` overrides it to tell its container instead.
+    open func rootNodeDidInvalidateSize() {
+        defaultRootNodeDidInvalidateSize()
+    }
+
+    /// The root wants `newSize`. The default resizes the bounds keeping the frame origin (the
+    /// position moves by half the change, the anchor point being the centre).
+    open func displayNodeDidInvalidateSize(_ newSize: Size) {
+        defaultDisplayNodeDidInvalidateSize(newSize)
+    }
+
+    /// Animates from the old layout to the new one, then calls `context.completeTransition`.
+    /// The default has nothing to animate headlessly: it applies the new subnode frames and
+    /// completes at once, animated or not. Subclasses may complete later.
+    open func animateLayoutTransition(_ context: LayoutTransitionContext) {
+        applySubnodeFrames()
+        context.completeTransition(true)
+    }
+
+    /// Called when a transition completes; the default applies the subnode removals (§6.3).
+    open func didCompleteLayoutTransition(_ context: LayoutTransitionContext) {
+        if automaticallyManagesSubnodes {
+            applyRemovals(context.operations)
+        }
+    }
+
+    /// Called on the "main" side once a transition's measurement is done, before its completion
+    /// block. ``CellNode`` overrides it to tell its container.
+    open func layoutTransitionMeasurementDidFinish() {}
+
+    // MARK: - Records
+
+    /// The current layout version, starting at 1; ``invalidateCalculatedLayout()`` increments it.
     public var layoutVersion: UInt { state.withLock { $0.layoutVersion } }
 
-    /// Makes every cached layout stale (Texture's `invalidateCalculatedLayout`).
+    /// Makes every cached layout stale (Texture's `invalidateCalculatedLayout`). It touches neither
+    /// the records, the supernode nor the subnodes: their versions are simply out of date.
     public func invalidateCalculatedLayout() {
         state.withLock { $0.layoutVersion += 1 }
     }
 
-    /// Measures the node, reusing the calculated or pending layout when its range, parent size,
-    /// scale and version all match (parent sizes compare with IEEE `==`, so NaN never matches).
-    public func layoutThatFits(_ range: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
-        let version: UInt = state.withLock { state in
-            state.layoutVersion
-        }
-        if let hit = cachedLayout(range, parentSize: parentSize, context: context, version: version) {
-            return hit
-        }
-        let layout = calculateLayout(range.intersect(style.resolvedRange(parentSize: parentSize)), context: context)
-        let record = NodeLayout(layout: layout, constrainedSize: range, parentSize: parentSize,
-                                scale: context.scale, version: version)
-        state.withLock { $0.pending = record }
-        return layout
-    }
+    /// The applied layout, possibly stale (`nil` before the first layout pass or transition).
+    public var calculatedLayout: Layout? { state.withLock { $0.calculated?.layout } }
 
-    private func cachedLayout(_ range: SizeRange, parentSize: Size, context: LayoutContext, version: UInt) -> Layout? {
-        state.withLock { state in
-            if let calculated = state.calculated,
-               calculated.isValid(range, parentSize: parentSize, scale: context.scale, version: version) {
-                return calculated.layout
-            }
-            if let pending = state.pending,
-               pending.isValid(range, parentSize: parentSize, scale: context.scale, version: version) {
-                return pending.layout
-            }
-            return nil
-        }
-    }
+    /// The applied record (for inspection).
+    public var calculatedNodeLayout: NodeLayout? { state.withLock { $0.calculated } }
 
-    /// Computes the layout for an already-resolved range, without caching (Texture's
-    /// `calculateLayoutThatFits:`). Subclasses with custom layout override it and return a
-    /// layout whose sublayouts are positioned node layouts.
-    open func calculateLayout(_ resolved: SizeRange, context: LayoutContext) -> Layout {
-        let element = layoutSpecBlock.map { $0(self, resolved) } ?? layoutSpecThatFits(resolved)
-        guard let element else {
-            let size = resolved.clamp(calculateSizeThatFits(resolved.max))
-            return Layout(element: id, isNode: true, size: size, context: context)
-        }
-        var layout = element.layoutThatFits(resolved, parentSize: resolved.max, context: context)
-        if !(layout.isNode && layout.element == id) {
-            let size = layout.size
-            layout = Layout(element: id, isNode: true, exactSize: size, position: .zero,
-                            sublayouts: [layout.positioned(at: .zero)])
-        }
-        return layout.flattened(context: context)
-    }
+    /// The pending measurement, if any (for inspection and the layout pass).
+    public var pendingLayout: NodeLayout? { state.withLock { $0.pending } }
 
-    /// The most recent valid measurement's size, preferring the pending one.
+    /// The pending layout's size when it is valid for the current version, else the calculated
+    /// one's (zero before any measurement).
     public var calculatedSize: Size {
         state.withLock { state in
-            if let pending = state.pending, pending.version >= state.layoutVersion { return pending.layout.size }
+            if let pending = state.pending, pending.isValid(version: state.layoutVersion) { return pending.layout.size }
             return state.calculated?.layout.size ?? .zero
         }
     }
 
-    /// The pending measurement, if any (for inspection and the layout pass).
-    public var pendingLayout: NodeLayout? { state.withLock { $0.pending } }
+    /// The constrained size of the layout ``calculatedSize`` comes from (same preference).
+    public var constrainedSizeForCalculatedLayout: SizeRange {
+        state.withLock { state in
+            if let pending = state.pending, pending.isValid(version: state.layoutVersion) {
+                return pending.constrainedSize
+            }
+            return state.calculated?.constrainedSize ?? .zero
+        }
+    }
+
+    // MARK: - Interface state hooks (DisplayNode+InterfaceState.swift drives them)
+
+    // Declared in the class body because Swift cannot override members declared in extensions.
+    /// Called when the node enters the preload state (§7.2). Subclasses start fetching data and
+    /// call `super`: a node that manages its subnodes runs its layout pass here so that its
+    /// subnodes exist and start preloading too.
+    open func didEnterPreloadState() {
+        if automaticallyManagesSubnodes { layoutIfNeeded() }
+    }
+    /// Called when the node leaves the preload state; only range-managed nodes get it.
+    open func didExitPreloadState() {}
+    /// Called when the node enters the display state.
+    open func didEnterDisplayState() {}
+    /// Called when the node leaves the display state.
+    open func didExitDisplayState() {}
+    /// Called when the node becomes visible.
+    open func didEnterVisibleState() {}
+    /// Called when the node stops being visible.
+    open func didExitVisibleState() {}
+    /// Called after the enter/exit callbacks of one transition, with the new and old states.
+    open func interfaceStateDidChange(_ newState: InterfaceState, from oldState: InterfaceState) {}
 }

@@ -5,7 +5,7 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "photofeed",
         abstract: "Texture's layout engine and a photo feed built on it.",
-        subcommands: []
+        subcommands: [LayoutCommand.self]
     )
 
     public init() {}

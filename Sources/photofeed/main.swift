@@ -1,3 +1,9 @@
 import PhotoFeedCLI
 
-await PhotoFeedCommand.main()
+/// Top-level `await PhotoFeedCommand.main()` resolves to ParsableCommand's synchronous `main()`,
+/// which refuses an async root command; inside an async function the async overload is chosen.
+func runPhotoFeed() async {
+    await PhotoFeedCommand.main()
+}
+
+await runPhotoFeed()

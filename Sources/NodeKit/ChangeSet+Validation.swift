@@ -1,0 +1,107 @@
+/// A change set reduced to deletes and inserts, validated, in application order (§9.2).
+struct NormalizedChangeSet: Hashable, Sendable {
+    /// Old indices, descending.
+    var deletedSections: [Int]
+    /// New indices, ascending.
+    var insertedSections: [Int]
+    /// Old positions outside deleted sections, descending.
+    var deletedItems: [ItemPath]
+    /// New positions outside inserted sections, ascending.
+    var insertedItems: [ItemPath]
+}
+
+extension ChangeSet {
+    /// Turns reloads and moves into delete + insert pairs, drops item changes inside deleted or
+    /// inserted sections, sorts (deletes descending, inserts ascending) and checks everything
+    /// against the item counts before (`oldCounts`) and after (`newCounts`) the update.
+    func normalized(oldCounts: [Int], newCounts: [Int]) throws(BatchUpdateError) -> NormalizedChangeSet {
+        // Sections: user deletes and inserts (with moves) decide how reloads map.
+        try checkSections(deletedSections + movedSections.map(\.from) + reloadedSections, count: oldCounts.count,
+                          change: "delete, move or reload")
+        try checkSections(insertedSections + movedSections.map(\.to), count: newCounts.count, change: "insert")
+        let baseDeletedSections = deletedSections + movedSections.map(\.from)
+        let baseInsertedSections = insertedSections + movedSections.map(\.to)
+        let reloadTargets = reloadedSections.map {
+            Self.newIndex(of: $0, deleted: baseDeletedSections, inserted: baseInsertedSections)
+        }
+        let sectionDeletes = try unique(baseDeletedSections + reloadedSections, change: "section delete")
+        let sectionInserts = try unique(baseInsertedSections + reloadTargets, change: "section insert")
+        guard newCounts.count == oldCounts.count - sectionDeletes.count + sectionInserts.count else {
+            throw .invalidSectionCount(before: oldCounts.count, after: newCounts.count,
+                                       inserted: sectionInserts.count, deleted: sectionDeletes.count)
+        }
+
+        // Items, dropping those inside deleted (old space) or inserted (new space) sections.
+        let deletedSet = Set(sectionDeletes)
+        let insertedSet = Set(sectionInserts)
+        let oldSide = (deletedItems + movedItems.map(\.from) + reloadedItems)
+            .filter { !deletedSet.contains($0.section) }
+        let newSide = (insertedItems + movedItems.map(\.to)).filter { !insertedSet.contains($0.section) }
+        try checkItems(oldSide, counts: oldCounts, change: "delete, move or reload")
+        try checkItems(newSide, counts: newCounts, change: "insert")
+        let baseDeletes = (deletedItems + movedItems.map(\.from)).filter { !deletedSet.contains($0.section) }
+        let reloadInserts = reloadedItems.filter { !deletedSet.contains($0.section) }.map { path in
+            newPath(of: path, baseDeletes: baseDeletes, baseInserts: newSide,
+                    sectionDeletes: baseDeletedSections, sectionInserts: baseInsertedSections)
+        }
+        let itemDeletes = try unique(oldSide, change: "item delete")
+        let itemInserts = try unique(newSide + reloadInserts.filter { !insertedSet.contains($0.section) },
+                                     change: "item insert")
+
+        for old in 0..<oldCounts.count where !deletedSet.contains(old) {
+            let new = Self.newIndex(of: old, deleted: sectionDeletes, inserted: sectionInserts)
+            let deleted = itemDeletes.count { $0.section == old }
+            let inserted = itemInserts.count { $0.section == new }
+            guard newCounts[new] == oldCounts[old] - deleted + inserted else {
+                throw .invalidItemCount(section: old, before: oldCounts[old], after: newCounts[new],
+                                        inserted: inserted, deleted: deleted)
+            }
+        }
+        return NormalizedChangeSet(deletedSections: sectionDeletes.sorted(by: >),
+                                   insertedSections: sectionInserts.sorted(),
+                                   deletedItems: itemDeletes.sorted(by: >), insertedItems: itemInserts.sorted())
+    }
+
+    /// Where old section (or item index) `index` lands after `deleted` (old space) and
+    /// `inserted` (new space) are applied.
+    static func newIndex(of index: Int, deleted: [Int], inserted: [Int]) -> Int {
+        var new = index - deleted.count { $0 < index }
+        for insert in inserted.sorted() where insert <= new { new += 1 }
+        return new
+    }
+
+    private func newPath(of path: ItemPath, baseDeletes: [ItemPath], baseInserts: [ItemPath],
+                         sectionDeletes: [Int], sectionInserts: [Int]) -> ItemPath {
+        let section = Self.newIndex(of: path.section, deleted: sectionDeletes, inserted: sectionInserts)
+        let item = Self.newIndex(of: path.item,
+                                 deleted: baseDeletes.filter { $0.section == path.section }.map(\.item),
+                                 inserted: baseInserts.filter { $0.section == section }.map(\.item))
+        return ItemPath(section, item)
+    }
+
+    private func checkSections(_ sections: [Int], count: Int, change: String) throws(BatchUpdateError) {
+        if let bad = sections.first(where: { $0 < 0 || $0 >= count }) {
+            throw .sectionOutOfRange(change: change, section: bad, count: count)
+        }
+    }
+
+    private func checkItems(_ paths: [ItemPath], counts: [Int], change: String) throws(BatchUpdateError) {
+        for path in paths {
+            guard path.section >= 0, path.section < counts.count else {
+                throw .sectionOutOfRange(change: change, section: path.section, count: counts.count)
+            }
+            guard path.item >= 0, path.item < counts[path.section] else {
+                throw .itemOutOfRange(change: change, path: path, count: counts[path.section])
+            }
+        }
+    }
+
+    private func unique<T: Hashable & CustomStringConvertible>(_ values: [T],
+                                                               change: String) throws(BatchUpdateError) -> [T] {
+        var seen = Set<T>()
+        for value in values where !seen.insert(value).inserted {
+            throw .duplicate(change: change, index: value.description)
+        }
+        return values
+    }
+}

@@ -1,0 +1,139 @@
+import LayoutCore
+
+/// Owns a sectioned list of cell nodes and applies batch updates to it the way Texture's
+/// `ASDataController` does (semantics §9).
+///
+/// An update is validated against the data source's fresh counts (invalid ones throw
+/// ``BatchUpdateError`` and change nothing), reduced to deletes and inserts, and applied in
+/// Texture's order (§9.2, reported as ``MapOperation``s). New cells are then allocated and
+/// measured in parallel on ``parallelism`` threads: each node block runs, the node becomes range
+/// managed and, when its constrained size has significant area, is measured with
+/// `layoutThatFits`. Relayout after a cell's size became stale follows §9.4.
+///
+/// Not `Sendable`: one owner drives it (Texture's main thread); only node blocks and
+/// measurement run elsewhere, inside each call.
+public final class DataController {
+    /// One cell: its node block, the node once allocated, its constrained size and measured size.
+    public struct Element: Sendable {
+        public var nodeBlock: CellNodeBlock
+        public var node: CellNode?
+        public var constrainedSize: SizeRange
+        /// The last measured size; `nil` until measured (or when the range has no area).
+        public var size: Size?
+    }
+
+    /// What one update did.
+    public struct UpdateResult: Sendable {
+        /// The map mutations in the order applied.
+        public var operations: [MapOperation]
+        /// The items whose nodes were allocated (and measured) by this update, ascending.
+        public var allocated: [ItemPath]
+    }
+
+    public weak var dataSource: (any DataControllerDataSource)?
+    public let context: LayoutContext
+    /// How many threads allocate and measure cells (default, `nil` in `init`: every active core).
+    public var parallelism: Int
+
+    /// Section structure (an identity per section) and the items of each section.
+    public private(set) var sectionIDs: [Int] = []
+    public internal(set) var sections: [[Element]] = []
+    private var nextSectionID = 0
+    private var hasLoaded = false
+    /// Cells waiting for relayout; also the cells' interaction delegate.
+    let relayoutQueue = RelayoutQueue()
+
+    public init(dataSource: any DataControllerDataSource, context: LayoutContext,
+                parallelism: Int? = nil) {
+        self.dataSource = dataSource
+        self.context = context
+        self.parallelism = max(1, parallelism ?? ParallelWork.defaultWidth)
+    }
+
+    /// The number of items in each section.
+    public var itemCounts: [Int] { sections.map(\.count) }
+
+    /// The element at `path`, if it exists.
+    public func element(at path: ItemPath) -> Element? {
+        guard sections.indices.contains(path.section), sections[path.section].indices.contains(path.item) else {
+            return nil
+        }
+        return sections[path.section][path.item]
+    }
+
+    /// The node at `path`, if allocated.
+    public func node(at path: ItemPath) -> CellNode? { element(at: path)?.node }
+
+    // MARK: - Updates
+
+    /// Rebuilds every section from the data source and allocates all cells. Returns the
+    /// allocated items.
+    @discardableResult
+    public func reloadData() -> [ItemPath] {
+        guard let dataSource else { return [] }
+        let count = dataSource.numberOfSections()
+        sectionIDs = (0..<count).map { _ in makeSectionID() }
+        sections = (0..<count).map { section in
+            (0..<dataSource.numberOfItems(inSection: section)).map { item in
+                makeElement(ItemPath(section, item), dataSource)
+            }
+        }
+        hasLoaded = true
+        relayoutQueue.removeAll()
+        return allocateAndMeasure()
+    }
+
+    /// Validates and applies `changes`, then allocates and measures the new cells.
+    @discardableResult
+    public func performBatchUpdates(_ changes: ChangeSet) throws(BatchUpdateError) -> UpdateResult {
+        guard let dataSource else { throw .noDataSource }
+        guard hasLoaded else { throw .notLoaded }
+        let newCounts = (0..<dataSource.numberOfSections()).map { dataSource.numberOfItems(inSection: $0) }
+        let normalized = try changes.normalized(oldCounts: itemCounts, newCounts: newCounts)
+        let operations = apply(normalized, dataSource)
+        return UpdateResult(operations: operations, allocated: allocateAndMeasure())
+    }
+
+    /// §9.2: section structure, item deletes, section item removals and insertions, item inserts.
+    private func apply(_ changes: NormalizedChangeSet, _ dataSource: any DataControllerDataSource) -> [MapOperation] {
+        var operations: [MapOperation] = []
+        func record(_ operation: MapOperation, if values: some Collection) {
+            if !values.isEmpty { operations.append(operation) }
+        }
+        record(.deleteSections(changes.deletedSections), if: changes.deletedSections)
+        for section in changes.deletedSections { sectionIDs.remove(at: section) }
+        record(.insertSections(changes.insertedSections), if: changes.insertedSections)
+        for section in changes.insertedSections { sectionIDs.insert(makeSectionID(), at: section) }
+
+        record(.deleteItems(changes.deletedItems), if: changes.deletedItems)
+        for path in changes.deletedItems { forget(sections[path.section].remove(at: path.item)) }
+        record(.removeSectionItems(changes.deletedSections), if: changes.deletedSections)
+        for section in changes.deletedSections { sections.remove(at: section).forEach(forget) }
+        record(.insertSectionItems(changes.insertedSections), if: changes.insertedSections)
+        for section in changes.insertedSections {
+            let items = (0..<dataSource.numberOfItems(inSection: section)).map {
+                makeElement(ItemPath(section, $0), dataSource)
+            }
+            sections.insert(items, at: section)
+        }
+        record(.insertItems(changes.insertedItems), if: changes.insertedItems)
+        for path in changes.insertedItems {
+            sections[path.section].insert(makeElement(path, dataSource), at: path.item)
+        }
+        return operations
+    }
+
+    private func makeElement(_ path: ItemPath, _ dataSource: any DataControllerDataSource) -> Element {
+        Element(nodeBlock: dataSource.nodeBlock(at: path), node: nil,
+                constrainedSize: dataSource.constrainedSize(at: path), size: nil)
+    }
+
+    private func makeSectionID() -> Int {
+        defer { nextSectionID += 1 }
+        return nextSectionID
+    }
+
+    private func forget(_ element: Element) {
+        if let node = element.node { relayoutQueue.remove(node) }
+    }
+}

@@ -1,0 +1,193 @@
+import LayoutCore
+
+/// Sets every allocated cell's interface state from where it sits relative to the viewport
+/// (Texture's `ASRangeController`, semantics §7.3–§7.4).
+///
+/// Give it the viewport, the scroll direction and the cells with their frames; it computes the
+/// visible, display and preload sets and applies to each cell node (recursively) the state
+/// that follows, touching only nodes whose state changes. Mode selection: the first update
+/// uses Minimum; later updates switch to Full once the content has been scrolled while the
+/// container is visible (Minimum when it is not). ``updateCurrentRange(with:)`` pins a mode for
+/// the next update, which is how memory warnings and background transitions act.
+///
+/// Not `Sendable`: one owner drives it, as Texture's main thread does.
+public final class RangeController {
+    /// Buffer sizes per mode and range type.
+    public var tuning: RangeTuningTable
+    /// The axes the container scrolls along.
+    public var scrollableDirections: ScrollDirection
+    /// The container's own state: cells become visible only when it includes `.visible`.
+    public var containerInterfaceState: InterfaceState = .inHierarchy
+
+    public private(set) var currentRangeMode: RangeMode = .unspecified
+    /// Set while the app is in the background: the container then counts as not visible.
+    public private(set) var isBackgrounded = false
+
+    var preserveCurrentRangeMode = false
+    private var contentHasBeenScrolled = false
+    private var previousScrollDirection: ScrollDirection = [.down, .right]
+    private var previousContentOffset: Point?
+    private var previouslyTouched: Set<ItemPath> = []
+    private var visibleNodes: [ObjectIdentifier: DisplayNode] = [:]
+    private var rangeIsValid = false
+
+    public init(tuning: RangeTuningTable = .default, scrollableDirections: ScrollDirection = .vertical) {
+        self.tuning = tuning
+        self.scrollableDirections = scrollableDirections
+    }
+
+    /// The container's state as the controller uses it: without `.visible` while backgrounded.
+    public var effectiveContainerState: InterfaceState {
+        isBackgrounded ? containerInterfaceState.subtracting(.visible) : containerInterfaceState
+    }
+
+    /// Makes the next update visit every cell (Texture invalidates the range after data changes,
+    /// since index paths may now name other cells).
+    public func invalidateRange() {
+        rangeIsValid = false
+    }
+
+    /// Uses `mode` for the next update instead of choosing one (Texture's
+    /// `updateCurrentRangeWithMode:`).
+    public func updateCurrentRange(with mode: RangeMode) {
+        preserveCurrentRangeMode = true
+        if currentRangeMode != mode {
+            currentRangeMode = mode
+            rangeIsValid = false
+        }
+    }
+
+    /// Records that the app entered or left the background (see ``RangeController+Modes``).
+    func setBackgrounded(_ value: Bool) {
+        isBackgrounded = value
+        rangeIsValid = false
+    }
+
+    // MARK: - Update
+
+    /// Runs one range update (§7.4).
+    ///
+    /// - Parameters:
+    ///   - viewport: the container's bounds in content coordinates.
+    ///   - scrollDirection: the current direction; `.none` reuses the previous one (initially
+    ///     down and right).
+    ///   - elements: every cell with its frame and node (if allocated).
+    ///   - visible: the cells the host shows; by default those whose frames intersect the
+    ///     viewport. When empty, the geometry only fixes the visible bit and the update stops.
+    @discardableResult
+    public func update(viewport: Viewport, scrollDirection: ScrollDirection, elements: [RangeElement],
+                       visible: Set<ItemPath>? = nil) -> RangeUpdate {
+        if let previous = previousContentOffset, previous != viewport.contentOffset { contentHasBeenScrolled = true }
+        previousContentOffset = viewport.contentOffset
+        let direction = scrollDirection.isEmpty ? previousScrollDirection : scrollDirection
+        previousScrollDirection = direction
+
+        let byPath = Dictionary(elements.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        let visibleSet = visible ?? paths(in: viewport.bounds, of: elements)
+        if visibleSet.isEmpty {
+            let geometric = paths(in: viewport.bounds, of: elements)
+            setVisibleNodes(geometric.compactMap { byPath[$0]?.node })
+            return RangeUpdate(mode: .unspecified, scrollDirection: direction, visible: geometric, display: [],
+                               preload: [], changedStates: [:])
+        }
+
+        let container = effectiveContainerState
+        let mode = selectMode(containerVisible: container.contains(.visible))
+        let (display, preload) = rangeSets(mode: mode, viewport: viewport, direction: direction,
+                                           visible: visibleSet, elements: elements)
+        let current = visibleSet.union(display).union(preload)
+        let candidates: [ItemPath] = rangeIsValid
+            ? Array(current.union(previouslyTouched)) : elements.map(\.path)
+
+        var changed: [ItemPath: InterfaceState] = [:]
+        for path in candidates.sorted() {
+            guard let node = byPath[path]?.node else { continue }
+            let state = cellState(path, container: container, mode: mode,
+                                  visible: visibleSet, display: display, preload: preload)
+            if !node.isRangeManaged { node.isRangeManaged = true }
+            if node.interfaceState != state {
+                node.recursivelySetInterfaceState(state)
+                changed[path] = state
+            }
+        }
+        previouslyTouched = current
+        rangeIsValid = true
+        preserveCurrentRangeMode = false
+        setVisibleNodes(visibleSet.compactMap { byPath[$0]?.node })
+        return RangeUpdate(mode: mode, scrollDirection: direction, visible: visibleSet, display: display,
+                           preload: preload, changedStates: changed)
+    }
+
+    /// The paths of elements whose frames intersect `rect`.
+    private func paths(in rect: Rect, of elements: [RangeElement]) -> Set<ItemPath> {
+        Set(elements.lazy.filter { $0.frame.intersects(rect) }.map(\.path))
+    }
+
+    private func selectMode(containerVisible: Bool) -> RangeMode {
+        let mayUpdate = !preserveCurrentRangeMode && contentHasBeenScrolled
+        if currentRangeMode == .unspecified || (mayUpdate && containerVisible) {
+            currentRangeMode = (!containerVisible || currentRangeMode == .unspecified) ? .minimum : .full
+        }
+        return currentRangeMode
+    }
+
+    /// §7.4 step 4: the display and preload sets, reusing the visible or display set when the
+    /// parameters say they coincide.
+    private func rangeSets(mode: RangeMode, viewport: Viewport, direction: ScrollDirection, visible: Set<ItemPath>,
+                           elements: [RangeElement]) -> (display: Set<ItemPath>, preload: Set<ItemPath>) {
+        let displayParameters = tuning[mode, .display]
+        let preloadParameters = tuning[mode, .preload]
+        let display: Set<ItemPath>
+        if mode == .lowMemory {
+            display = []
+        } else if displayParameters == .zero {
+            display = visible
+        } else {
+            display = paths(in: rangeRect(displayParameters, viewport: viewport, direction: direction), of: elements)
+        }
+        let preload: Set<ItemPath>
+        if preloadParameters == displayParameters {
+            preload = display
+        } else if preloadParameters == .zero {
+            preload = visible
+        } else {
+            preload = paths(in: rangeRect(preloadParameters, viewport: viewport, direction: direction), of: elements)
+        }
+        return (display, preload)
+    }
+
+    /// The rectangle a range covers for these parameters (§7.3).
+    public func rangeRect(_ parameters: RangeTuningParameters, viewport: Viewport,
+                          direction: ScrollDirection) -> Rect {
+        parameters.expand(viewport.bounds, scrollableDirections: scrollableDirections, scrollDirection: direction)
+    }
+
+    /// §7.4 step 5: a cell's state from the sets and the container's visibility.
+    private func cellState(_ path: ItemPath, container: InterfaceState, mode: RangeMode, visible: Set<ItemPath>,
+                           display: Set<ItemPath>, preload: Set<ItemPath>) -> InterfaceState {
+        var state: InterfaceState = .measureLayout
+        if container.contains(.visible) {
+            if visible.contains(path) {
+                state.formUnion([.visible, .display, .preload])
+            } else {
+                if preload.contains(path) { state.insert(.preload) }
+                if display.contains(path) { state.insert(.display) }
+            }
+        } else if visible.contains(path) {
+            state.insert(.preload)
+            if mode != .lowMemory { state.insert(.display) }
+        } else if display.contains(path) {
+            state.insert(.preload)
+        }
+        return state
+    }
+
+    /// §7.4 step 6: nodes that were visible and no longer are lose the visible bit.
+    private func setVisibleNodes(_ nodes: [DisplayNode]) {
+        let new = Dictionary(nodes.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
+        for (id, node) in visibleNodes where new[id] == nil && node.isVisible {
+            node.exitInterfaceState(.visible)
+        }
+        visibleNodes = new
+    }
+}

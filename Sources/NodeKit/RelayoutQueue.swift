@@ -1,0 +1,29 @@
+import Synchronization
+
+/// The cells of a ``DataController`` waiting to be re-measured; it is their interaction
+/// delegate, so a cell whose layout pass wants a new size (§5.4) lands here from any thread.
+///
+/// `@unchecked Sendable`: the queue lives in a Mutex.
+final class RelayoutQueue: CellNodeInteractionDelegate, @unchecked Sendable {
+    private let cells = Mutex<[ObjectIdentifier: CellNode]>([:])
+
+    func nodeDidInvalidateSize(_ node: CellNode) {
+        cells.withLock { $0[ObjectIdentifier(node)] = node }
+    }
+
+    func remove(_ node: CellNode) {
+        _ = cells.withLock { $0.removeValue(forKey: ObjectIdentifier(node)) }
+    }
+
+    func removeAll() { cells.withLock { $0 = [:] } }
+
+    /// Returns the queued cells' identities and empties the queue.
+    func drain() -> Set<ObjectIdentifier> {
+        cells.withLock { cells in
+            defer { cells = [:] }
+            return Set(cells.keys)
+        }
+    }
+
+    var isEmpty: Bool { cells.withLock { $0.isEmpty } }
+}

@@ -1,0 +1,125 @@
+import LayoutCore
+import Synchronization
+import TextLayout
+
+/// A node that shows attributed text (Texture's `ASTextNode`): it measures itself with the text
+/// engine and takes part in baseline alignment.
+///
+/// Measuring (manual path): the text is laid out against the resolved range's max width, at the
+/// layout context's scale, and the used size is ceiled to that scale's pixel grid as Texture's
+/// `ASCeilSizeValues` does, then clamped into the range. The text engine is reached only through
+/// ``TextMeasuring`` (the shared ``TextMeasurer`` by default), so tests can substitute a fake.
+///
+/// Baselines: setting the text writes the style's `ascender` from the first character's font and
+/// its `descender` from the last character's (Texture's rule); every measurement then writes the
+/// measured first line's ascender and last visible line's descender (the same values unless the
+/// first or last line mixes sizes), so a stack aligning baselines reads what was drawn.
+///
+/// Thread safety: the text state lives in its own `Mutex`, separate from `DisplayNode`'s, and
+/// neither is held while measuring; which is why the class is `@unchecked Sendable` like its base.
+public final class TextNode: DisplayNode, @unchecked Sendable {
+    private let text: Mutex<TextState>
+    /// The engine that measures this node's text.
+    public let measurer: any TextMeasuring
+
+    struct TextState {
+        var attributedText: AttributedText
+        var options: TextLayoutOptions
+        var measurement: TextMeasurement?
+    }
+
+    public init(id: LayoutElementID, attributedText: AttributedText = AttributedText(),
+                maximumNumberOfLines: Int = 0, truncationString: String = "\u{2026}",
+                measurer: any TextMeasuring = TextMeasurer.shared) {
+        text = Mutex(TextState(attributedText: attributedText,
+                               options: TextLayoutOptions(maximumNumberOfLines: maximumNumberOfLines,
+                                                          truncationString: truncationString)))
+        self.measurer = measurer
+        super.init(id: id)
+        applyFontBaselines(of: attributedText)
+    }
+
+    // MARK: - Text
+
+    /// The text shown. Setting a different text invalidates the calculated layout.
+    public var attributedText: AttributedText {
+        get { text.withLock { $0.attributedText } }
+        set {
+            let changed = text.withLock { state in
+                defer { state.attributedText = newValue }
+                return state.attributedText != newValue
+            }
+            guard changed else { return }
+            applyFontBaselines(of: newValue)
+            invalidateCalculatedLayout()
+        }
+    }
+
+    /// The most lines shown (0: no limit). Setting a different value invalidates the layout.
+    public var maximumNumberOfLines: Int {
+        get { text.withLock { $0.options.maximumNumberOfLines } }
+        set { updateOptions { $0.maximumNumberOfLines = max(0, newValue) } }
+    }
+
+    /// What ends a truncated last line ("…" by default), in the attributes of the character it
+    /// follows. Setting a different value invalidates the layout.
+    public var truncationString: String {
+        get { text.withLock { $0.options.truncationString } }
+        set { updateOptions { $0.truncationString = newValue } }
+    }
+
+    /// The most recent measurement: lines with their ranges, widths and baselines, for drawing.
+    public var measurement: TextMeasurement? { text.withLock { $0.measurement } }
+
+    /// The most recently measured lines (empty before the first measurement).
+    public var lines: [TextLine] { measurement?.lines ?? [] }
+
+    private func updateOptions(_ change: (inout TextLayoutOptions) -> Void) {
+        let changed = text.withLock { state in
+            let old = state.options
+            change(&state.options)
+            return old != state.options
+        }
+        if changed { invalidateCalculatedLayout() }
+    }
+
+    private func applyFontBaselines(of text: AttributedText) {
+        guard let first = text.runs.first?.attributes, let last = text.runs.last?.attributes else { return }
+        let ascender = measurer.lineMetrics(for: first).ascender
+        let descender = measurer.lineMetrics(for: last).descender
+        styled {
+            $0.ascender = ascender
+            $0.descender = descender
+        }
+    }
+
+    // MARK: - Measuring
+
+    /// Measures the text for `range` at `context`'s scale, records the measurement, writes the
+    /// baselines, and returns the pixel-ceiled used size (not yet clamped into `range`).
+    public func calculateSizeThatFits(_ range: SizeRange, context: LayoutContext) -> Size {
+        let (attributed, options) = text.withLock { ($0.attributedText, $0.options) }
+        let result = measurer.measure(attributed, options: options, minWidth: range.min.width,
+                                      maxWidth: range.max.width, scale: context.scale)
+        text.withLock { $0.measurement = result }
+        if !result.lines.isEmpty {
+            styled {
+                $0.ascender = result.firstLineAscender
+                $0.descender = result.lastLineDescender
+            }
+        }
+        return PixelSnapping.ceil(Size(result.width, result.height), scale: context.scale)
+    }
+
+    /// The context-free hook: measures against `constrainedSize.width` at Texture's reference
+    /// scale (2, ``LayoutContext/retina``). Layout passes use ``calculateLayout(_:context:)``,
+    /// which measures at the pass's scale.
+    override public func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        calculateSizeThatFits(SizeRange(min: .zero, max: constrainedSize), context: .retina)
+    }
+
+    override public func calculateLayout(_ resolved: SizeRange, context: LayoutContext) -> Layout {
+        let size = resolved.clamp(calculateSizeThatFits(resolved, context: context))
+        return Layout(element: id, isNode: true, size: size, context: context)
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import PhotoFeed
+
+/// `photofeed layout compute [FILE ...]`: one JSON line per layout description
+/// (`shared/contracts/layout-description.md`).
+///
+/// Exit status 0 when every document succeeded, 65 (EX_DATAERR) when any failed; the valid
+/// ones are printed all the same, and a summary `error:` line goes to standard error.
+public struct LayoutComputeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "compute",
+        abstract: "Lay out JSON layout descriptions and print one result line per document.",
+        discussion: """
+            Each FILE holds one document; with no FILE, or "-", one document is read from standard input. \
+            Each document gives one line: {"size":[w,h],"nodes":[…]} or {"file":NAME,"error":MESSAGE}.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Layout description files (\"-\" for standard input).", valueName: "FILE"))
+    public var files: [String] = []
+
+    public init() {}
+
+    public func run() throws {
+        let output = CommandOutput.current
+        let inputs = files.isEmpty ? ["-"] : files
+        var firstError: String?
+        let failures = LayoutComputeBatch().run(inputs: inputs) { line in
+            output.standardOutput(line)
+            if firstError == nil, line.hasPrefix("{\"file\":") { firstError = line }
+        }
+        if failures > 0 {
+            // The full messages are on standard output; this line only says that, and where.
+            let first = firstError.map { $0.count > 300 ? $0.prefix(300) + "…" : $0 } ?? ""
+            output.standardError("error: \(failures) of \(inputs.count) layout documents are invalid; first: \(first)")
+            throw ExitCode(65)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import CUnibreak
+
+/// UAX #14 line-break opportunities from libunibreak.
+///
+/// `init_linebreak()` runs once per process, before the first query (a `static let` initialiser
+/// is run exactly once even when several threads race to it). After that libunibreak's functions
+/// only read constant tables, so concurrent calls are safe.
+enum LineBreakOpportunities {
+    /// Break status after a byte: a break is mandatory (after a newline, and at the end of the text).
+    static let mustBreak = Int8(LINEBREAK_MUSTBREAK)
+    /// A break is allowed after this byte.
+    static let allowBreak = Int8(LINEBREAK_ALLOWBREAK)
+
+    private static let initialized: Bool = {
+        init_linebreak()
+        return true
+    }()
+
+    /// One status per UTF-8 byte: the status of the position *after* that byte
+    /// (`LINEBREAK_INSIDEACHAR` for bytes that don't end a character).
+    static func compute(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int8] {
+        precondition(initialized)
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return [] }
+        return [Int8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { out in
+                set_linebreaks_utf8(base, bytes.count, nil, out)
+            }
+            initialized = bytes.count
+        }
+    }
+}

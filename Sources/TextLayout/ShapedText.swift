@@ -1,0 +1,244 @@
+import CHarfBuzz
+
+/// A text shaped once, with what line breaking needs: UAX #14 opportunities and the advance of
+/// every cluster, as prefix sums over UTF-8 offsets. Each attribute run is split into script
+/// items; an item is shaped whole, or word by word through a ``WordShapeCache`` where the font
+/// makes that exact.
+///
+/// Widths of a stretch `[a, b)` are the sum of the shaped advances of its clusters, taken from the
+/// whole-text shaping when that is exactly what shaping `[a, b)` alone would give: both ends are
+/// cluster starts that HarfBuzz did not flag `UNSAFE_TO_BREAK` (or the ends of the text). At any
+/// other boundary (a break inside a ligature, kerning across the break) the stretch is shaped
+/// again on its own, as HarfBuzz's documentation prescribes for line breaking. So a line's
+/// width is always the advance width of the line's text shaped alone.
+///
+/// Not thread-safe: one instance belongs to one measurement. It owns an `hb_buffer_t`.
+final class ShapedText {
+    let bytes: [UInt8]
+    let runs: [TextRun]
+    let fonts: FontCollection
+    /// libunibreak's status after each byte.
+    let breaks: [Int8]
+    /// `prefix[i]` = advance of every cluster starting before offset `i`, in points.
+    private(set) var prefix: [Double]
+    /// Per offset: bit 0 = a cluster starts here, bit 1 = HarfBuzz flagged it unsafe to break.
+    private(set) var flags: [UInt8]
+    private let buffer: OpaquePointer
+
+    private static let clusterStart: UInt8 = 1
+    private static let unsafeToBreak: UInt8 = 2
+
+    /// Shapes `text`; with a `wordCache` and faces whose space is context-free, words already
+    /// shaped by earlier measurements are reused (see ``WordShapeCache``).
+    init(_ text: AttributedText, fonts: FontCollection, wordCache: WordShapeCache? = nil) {
+        var string = text.string
+        bytes = string.withUTF8 { Array($0) }
+        runs = text.runs
+        self.fonts = fonts
+        buffer = hb_buffer_create()!
+        prefix = []
+        flags = []
+        let n = bytes.count
+        breaks = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
+        var advances = [Double](repeating: 0, count: n + 1)
+        var flags = [UInt8](repeating: 0, count: n + 1)
+        bytes.withUnsafeBufferPointer { all in
+            for run in runs {
+                let face = fonts.face(for: run.attributes.fontWeight)
+                let scale = run.attributes.fontSize / Double(face.unitsPerEm)
+                ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
+                    guard let wordCache, face.spaceIsContextFree(for: script) else {
+                        shapeItem(all, item: segment, context: 0..<n, face: face,
+                                  script: script) { cluster, units, unsafe in
+                            advances[cluster] += Double(units) * scale
+                            flags[cluster] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
+                        }
+                        return
+                    }
+                    Self.forEachWord(all, in: segment) { word in
+                        let shaped = shapedWord(all, word: word, face: face, weight: run.attributes.fontWeight,
+                                                script: script, cache: wordCache)
+                        for k in 0..<word.count where shaped.flags[k] != 0 {
+                            advances[word.lowerBound + k] += Double(shaped.advances[k]) * scale
+                            flags[word.lowerBound + k] |= shaped.flags[k]
+                        }
+                    }
+                }
+            }
+        }
+        var sum = 0.0
+        for i in 0..<n {
+            let advance = advances[i]
+            advances[i] = sum
+            sum += advance
+        }
+        advances[n] = sum
+        flags[n] = Self.clusterStart
+        prefix = advances
+        self.flags = flags
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    var count: Int { bytes.count }
+
+    /// The advance width of `[a, b)` shaped alone, in points.
+    func width(_ a: Int, _ b: Int) -> Double {
+        guard a < b else { return 0 }
+        if isSafeBoundary(a) && isSafeBoundary(b) { return prefix[b] - prefix[a] }
+        var total = 0.0
+        bytes.withUnsafeBufferPointer { all in
+            shape(all, range: a..<b, context: a..<b) { _, advance, _ in total += advance }
+        }
+        return total
+    }
+
+    @inline(__always)
+    private func isSafeBoundary(_ i: Int) -> Bool {
+        i == 0 || flags[i] & (Self.clusterStart | Self.unsafeToBreak) == Self.clusterStart
+    }
+
+    /// Shapes `range` run by run and script by script, each item alone (the text around `range`
+    /// is not context), reporting each glyph's cluster, advance in points and unsafe flag.
+    private func shape(_ all: UnsafeBufferPointer<UInt8>, range: Range<Int>, context: Range<Int>,
+                       _ glyph: (Int, Double, Bool) -> Void) {
+        for run in runs where run.range.overlaps(range) {
+            let piece = run.range.clamped(to: range)
+            let face = fonts.face(for: run.attributes.fontWeight)
+            let scale = run.attributes.fontSize / Double(face.unitsPerEm)
+            ScriptItemizer.forEachSegment(all, in: piece) { segment, script in
+                shapeItem(all, item: segment, context: context, face: face, script: script) { cluster, units, unsafe in
+                    glyph(cluster, Double(units) * scale, unsafe)
+                }
+            }
+        }
+    }
+
+    /// Shapes one item with HarfBuzz, `context` being the text HarfBuzz sees around it, and
+    /// reports each glyph's cluster (a UTF-8 offset), advance in font units and unsafe flag.
+    private func shapeItem(_ all: UnsafeBufferPointer<UInt8>, item: Range<Int>, context: Range<Int>, face: FontFace,
+                           script: hb_script_t, _ glyph: (Int, Int32, Bool) -> Void) {
+        let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf8(buffer, base + context.lowerBound, Int32(context.count),
+                           UInt32(item.lowerBound - context.lowerBound), Int32(item.count))
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.hbFont, buffer, nil, 0)
+        var glyphCount: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        for g in 0..<Int(glyphCount) {
+            let unsafe = infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+            glyph(Int(infos[g].cluster) + context.lowerBound, positions[g].x_advance, unsafe)
+        }
+    }
+
+    /// A word from the cache, or shaped alone (and cached when short enough).
+    private func shapedWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: FontFace, weight: FontWeight,
+                            script: hb_script_t, cache: WordShapeCache) -> ShapedWord {
+        let cacheable = word.count <= WordShapeCache.maximumWordLength
+        let key = cacheable ? WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: weight,
+                                      script: script.rawValue) : nil
+        if let key, let hit = cache.word(for: key) { return hit }
+        var shaped = ShapedWord(advances: [Int32](repeating: 0, count: word.count),
+                                flags: [UInt8](repeating: 0, count: word.count))
+        shapeItem(all, item: word, context: word, face: face, script: script) { cluster, units, unsafe in
+            shaped.advances[cluster - word.lowerBound] += units
+            shaped.flags[cluster - word.lowerBound] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
+        }
+        if let key { cache.store(shaped, for: key) }
+        return shaped
+    }
+
+    /// Splits `range` into words, each with the spaces that follow it. A split falls only after a
+    /// U+0020 and before a character that is neither a space nor a mark or format character (which
+    /// would belong to the space's cluster).
+    static func forEachWord(_ all: UnsafeBufferPointer<UInt8>, in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var start = range.lowerBound
+        var i = range.lowerBound + 1
+        while i < range.upperBound {
+            let splits = all[i - 1] == 0x20 && all[i] != 0x20
+                && (all[i] < 0x80 || ScriptItemizer.startsCluster(all, at: i, end: range.upperBound))
+            if splits {
+                body(start..<i)
+                start = i
+            }
+            i += 1
+        }
+        body(start..<range.upperBound)
+    }
+
+    // MARK: - Characters
+
+    /// Whether a break is mandatory after offset `i - 1` (so a line must end at `i`).
+    @inline(__always)
+    func isMandatoryBreak(at i: Int) -> Bool {
+        breaks[i - 1] == LineBreakOpportunities.mustBreak
+    }
+
+    /// The first break opportunity after `i` (always ≤ `count`: the end of the text is mandatory).
+    func nextBreak(after i: Int) -> Int {
+        var p = i + 1
+        while p < count {
+            let status = breaks[p - 1]
+            if status == LineBreakOpportunities.mustBreak || status == LineBreakOpportunities.allowBreak { return p }
+            p += 1
+        }
+        return count
+    }
+
+    /// `end` moved back over trailing white space and line separators, but not before `start`.
+    func trimmingTrailingWhitespace(_ start: Int, _ end: Int) -> Int {
+        var e = end
+        while e > start {
+            var s = e - 1
+            while s > start && bytes[s] & 0xC0 == 0x80 { s -= 1 }
+            let scalar = bytes.withUnsafeBufferPointer { ScriptItemizer.decode($0, at: s, end: e).0 }
+            guard Self.isTrailingWhitespace(scalar) else { break }
+            e = s
+        }
+        return e
+    }
+
+    /// Spaces and separators that hang past a line's end (not the non-breaking ones, which
+    /// never end a line anyway).
+    static func isTrailingWhitespace(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Grapheme cluster boundaries strictly after `start`, up to and including `end`
+    /// (`start` must itself be a boundary, as line starts are).
+    func graphemeBoundaries(_ start: Int, _ end: Int) -> [Int] {
+        let string = String(decoding: bytes[start..<end], as: UTF8.self)
+        var result: [Int] = []
+        var offset = start
+        for character in string {
+            offset += character.utf8.count
+            result.append(offset)
+        }
+        return result
+    }
+
+    /// The attributes at an offset (clamped into the text).
+    func attributes(at offset: Int) -> TextAttributes {
+        for run in runs where offset < run.range.upperBound { return run.attributes }
+        return runs[runs.count - 1].attributes
+    }
+
+    /// The union of the line metrics of the runs that overlap `range`.
+    func lineMetrics(_ range: Range<Int>) -> LineMetrics {
+        var result: LineMetrics?
+        for run in runs where run.range.overlaps(range) {
+            let metrics = fonts.face(for: run.attributes.fontWeight).lineMetrics(fontSize: run.attributes.fontSize)
+            result = result.map { $0.union(metrics) } ?? metrics
+        }
+        return result ?? fonts.face(for: attributes(at: range.lowerBound).fontWeight)
+            .lineMetrics(fontSize: attributes(at: range.lowerBound).fontSize)
+    }
+}

@@ -1,0 +1,80 @@
+/// The text engine: shapes with HarfBuzz, breaks lines per UAX #14, truncates, and memoises.
+///
+/// Measuring is a pure function of the request and the fonts, so results are cached in
+/// ``cache`` by (text, options, width range, scale); measuring the same request again is a
+/// dictionary lookup. Cold measurements reuse already-shaped words from ``wordCache`` where that
+/// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole. Safe to call from many threads at once: each measurement shapes with its
+/// own HarfBuzz buffer on the shared immutable fonts (see ``FontFace``).
+///
+/// Width sanitising: a NaN or negative `maxWidth` is treated as 0 (every word breaks per
+/// grapheme cluster), a NaN or negative `minWidth` as 0.
+public final class TextMeasurer: TextMeasuring {
+    public let fonts: FontCollection
+    public let cache: TextLayoutCache
+    /// Shaped words reused across measurements; `nil` shapes every paragraph whole.
+    public let wordCache: WordShapeCache?
+
+    public init(fonts: FontCollection, cache: TextLayoutCache = TextLayoutCache(),
+                wordCache: WordShapeCache? = WordShapeCache()) {
+        self.fonts = fonts
+        self.cache = cache
+        self.wordCache = wordCache
+    }
+
+    /// A measurer over DejaVu Sans and DejaVu Sans Bold from `fontDirectory`.
+    ///
+    /// - Throws: ``FontError`` naming a missing or unreadable font file.
+    public convenience init(fontDirectory: String = FontCollection.defaultDirectory) throws(FontError) {
+        self.init(fonts: try FontCollection(directory: fontDirectory))
+    }
+
+    /// The process-wide measurer over the default DejaVu directory.
+    ///
+    /// The fonts are a system requirement (Debian's `fonts-dejavu-core`, which `bin/` scripts
+    /// install); without them this stops the process with a message saying so. Code that wants
+    /// to handle the error builds its own with ``init(fontDirectory:)``.
+    public static let shared: TextMeasurer = {
+        do {
+            return try TextMeasurer()
+        } catch {
+            fatalError("TextLayout: cannot load the default fonts: \(error)")
+        }
+    }()
+
+    public func measure(_ text: AttributedText, options: TextLayoutOptions = TextLayoutOptions(),
+                        minWidth: Double = 0, maxWidth: Double, scale: Double = 1) -> TextMeasurement {
+        let minWidth = Self.sanitised(minWidth), maxWidth = Self.sanitised(maxWidth)
+        let hash = TextLayoutKey.hash(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth,
+                                      scale: scale)
+        if let hit = cache.measurement(hash: hash, text: text, options: options, minWidth: minWidth,
+                                       maxWidth: maxWidth, scale: scale) {
+            return hit
+        }
+        let result = measureUncached(text, options: options, maxWidth: maxWidth)
+        cache.store(result, for: TextLayoutKey(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth,
+                                               scale: scale))
+        return result
+    }
+
+    /// Measures without consulting or filling the cache.
+    public func measureUncached(_ text: AttributedText, options: TextLayoutOptions = TextLayoutOptions(),
+                                maxWidth: Double) -> TextMeasurement {
+        guard !text.isEmpty else { return .empty }
+        let shaped = ShapedText(text, fonts: fonts, wordCache: wordCache)
+        return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options)
+    }
+
+    public func lineMetrics(for attributes: TextAttributes) -> LineMetrics {
+        fonts.face(for: attributes.fontWeight).lineMetrics(fontSize: attributes.fontSize)
+    }
+
+    /// The advance width of `text` on one line (no wrapping, trailing spaces excluded).
+    public func width(of text: AttributedText) -> Double {
+        measureUncached(text, maxWidth: .infinity).width
+    }
+
+    @inline(__always)
+    private static func sanitised(_ width: Double) -> Double {
+        width.isNaN || width < 0 ? 0 : width
+    }
+}

@@ -1,0 +1,120 @@
+/// Greedy line breaking over a ``ShapedText`` (what CoreText's typesetter does for word wrap).
+///
+/// Rules, in order:
+/// - Lines end at UAX #14 opportunities; a mandatory break (after a newline) always ends one. A
+///   newline at the very end of the text does not start another, empty line.
+/// - A line takes as many opportunities as fit: its width, the advance width of its text without
+///   trailing white space, is at most the maximum width. Trailing spaces hang past the edge.
+/// - A word (the text up to the first opportunity) wider than the line on its own is broken at
+///   grapheme cluster boundaries, as many clusters as fit and at least one per line.
+/// - With a line limit, the last visible line is re-cut when text remains: it keeps the longest
+///   run of whole grapheme clusters of its paragraph (mid-word, like CoreText's tail truncation)
+///   such that it plus the truncation string fits, then the truncation string follows.
+/// - Lines stack without spacing; each line's metrics are the union of its runs' metrics.
+struct Typesetter {
+    let shaped: ShapedText
+
+    /// Floating-point slack when comparing a width with the maximum.
+    static let tolerance = 1e-7
+
+    /// A line before vertical placement.
+    private struct Span {
+        var range: Range<Int>
+        var visibleEnd: Int
+        var width: Double
+        var truncationWidth: Double?
+        var extraMetrics: LineMetrics?
+    }
+
+    /// Lays the text out within `maxWidth` (`.infinity` for no wrapping; ``TextMeasurer``
+    /// sanitises NaN and negative widths before they get here).
+    func layout(maxWidth: Double, options: TextLayoutOptions) -> TextMeasurement {
+        let n = shaped.count
+        guard n > 0 else { return .empty }
+        let limit = maxWidth + Self.tolerance
+        var spans: [Span] = []
+        var start = 0
+        while start < n {
+            if options.maximumNumberOfLines > 0 && spans.count == options.maximumNumberOfLines { break }
+            let span = nextLine(from: start, limit: limit)
+            spans.append(span)
+            start = span.range.upperBound
+        }
+        if start < n, let last = spans.popLast() {
+            spans.append(truncated(last, limit: limit, token: options.truncationString))
+        }
+        var lines: [TextLine] = []
+        lines.reserveCapacity(spans.count)
+        var top = 0.0
+        for span in spans {
+            var metrics = shaped.lineMetrics(span.range.lowerBound..<max(span.visibleEnd, span.range.lowerBound + 1))
+            if let extra = span.extraMetrics { metrics = metrics.union(extra) }
+            lines.append(TextLine(range: span.range, visibleRange: span.range.lowerBound..<span.visibleEnd,
+                                  width: span.width, truncationWidth: span.truncationWidth, top: top,
+                                  baseline: top + metrics.ascender, metrics: metrics))
+            top += metrics.height
+        }
+        return TextMeasurement(lines: lines)
+    }
+
+    /// The longest line starting at `start` that fits, or a forced break inside an over-wide word.
+    private func nextLine(from start: Int, limit: Double) -> Span {
+        var fit: Span?
+        var p = shaped.nextBreak(after: start)
+        while true {
+            let visibleEnd = shaped.trimmingTrailingWhitespace(start, p)
+            let width = shaped.width(start, visibleEnd)
+            guard width <= limit else { break }
+            fit = Span(range: start..<p, visibleEnd: visibleEnd, width: width)
+            if shaped.isMandatoryBreak(at: p) { break }
+            p = shaped.nextBreak(after: p)
+        }
+        if let fit { return fit }
+        return brokenWord(from: start, opportunity: p, limit: limit)
+    }
+
+    /// The word from `start` to the opportunity `p` does not fit on a line of its own: keep as
+    /// many grapheme clusters of it as fit, at least one.
+    private func brokenWord(from start: Int, opportunity p: Int, limit: Double) -> Span {
+        let wordEnd = shaped.trimmingTrailingWhitespace(start, p)
+        let boundaries = shaped.graphemeBoundaries(start, wordEnd)
+        var end = boundaries.first ?? p
+        var width = shaped.width(start, end)
+        for q in boundaries.dropFirst() {
+            let w = shaped.width(start, q)
+            guard w <= limit else { break }
+            end = q
+            width = w
+        }
+        // Shaping the pieces alone may make the whole word fit after all: then it takes its spaces.
+        return Span(range: start..<(end == wordEnd ? p : end), visibleEnd: end, width: width)
+    }
+
+    /// Re-cuts the last visible line so that it and `token` fit, keeping whole grapheme clusters
+    /// of the line's paragraph.
+    private func truncated(_ line: Span, limit: Double, token: String) -> Span {
+        let start = line.range.lowerBound
+        let attributes = shaped.attributes(at: max(start, line.visibleEnd - 1))
+        var tokenWidth = 0.0
+        var tokenMetrics: LineMetrics?
+        if !token.isEmpty {
+            let tokenText = ShapedText(AttributedText(token, attributes: attributes), fonts: shaped.fonts)
+            tokenWidth = tokenText.width(0, tokenText.count)
+            tokenMetrics = shaped.fonts.face(for: attributes.fontWeight).lineMetrics(fontSize: attributes.fontSize)
+        }
+        var paragraphEnd = shaped.nextBreak(after: start)
+        while !shaped.isMandatoryBreak(at: paragraphEnd) { paragraphEnd = shaped.nextBreak(after: paragraphEnd) }
+        let available = limit - tokenWidth
+        var keptEnd = start
+        var keptWidth = 0.0
+        for q in shaped.graphemeBoundaries(start, paragraphEnd) {
+            let visibleEnd = shaped.trimmingTrailingWhitespace(start, q)
+            let width = shaped.width(start, visibleEnd)
+            guard width <= available else { break }
+            keptEnd = visibleEnd
+            keptWidth = width
+        }
+        return Span(range: start..<shaped.count, visibleEnd: keptEnd, width: keptWidth + tokenWidth,
+                    truncationWidth: tokenWidth, extraMetrics: tokenMetrics)
+    }
+}

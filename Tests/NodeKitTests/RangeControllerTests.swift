@@ -1,0 +1,134 @@
+import Testing
+import LayoutCore
+import NodeKit
+import TestSupport
+
+/// A vertical list of `count` cells, 100 × 100 each, stacked from y 0, with a 100 × 100 viewport:
+/// one screenful is one cell, so the range arithmetic is easy to follow.
+private struct Feed {
+    let nodes: [DisplayNode]
+    let elements: [RangeElement]
+
+    init(count: Int = 20) {
+        nodes = (0..<count).map { DisplayNode(id: LayoutElementID("c\($0)")) }
+        elements = nodes.enumerated().map { index, node in
+            RangeElement(path: ItemPath(0, index), frame: Rect(0, Double(index) * 100, 100, 100), node: node)
+        }
+    }
+
+    func states() -> [InterfaceState] { nodes.map(\.interfaceState) }
+
+    static func viewport(_ y: Double) -> Viewport { Viewport(size: Size(100, 100), contentOffset: Point(0, y)) }
+}
+
+private func paths(_ items: Int...) -> Set<ItemPath> { Set(items.map { ItemPath(0, $0) }) }
+
+private let all: InterfaceState = [.measureLayout, .preload, .display, .visible]
+private let preloadDisplay: InterfaceState = [.measureLayout, .preload, .display]
+private let preloadOnly: InterfaceState = [.measureLayout, .preload]
+
+@Suite struct RangeControllerTests {
+    @Test func firstUpdateUsesMinimumAndTouchesEveryAllocatedCell() {
+        let feed = Feed(count: 5)
+        let controller = RangeController()
+        let log = InterfaceStateLog(observing: feed.nodes)
+        let update = controller.update(viewport: Feed.viewport(0), scrollDirection: [], elements: feed.elements)
+        #expect(update.mode == .minimum)
+        #expect(update.scrollDirection == [.down, .right])
+        // Minimum display 0.25/0.25 covers y -25…125, preload 0.5/0.25 covers y -25…150
+        #expect(update.visible == paths(0))
+        #expect(update.display == paths(0, 1))
+        #expect(update.preload == paths(0, 1))
+        #expect(feed.states() == [all, preloadDisplay, .measureLayout, .measureLayout, .measureLayout])
+        #expect(log.drain() == [
+            "c0 enterPreload", "c0 enterDisplay", "c0 enterVisible",
+            "c0 change measureLayout|preload|display|visible <- none",
+            "c1 enterPreload", "c1 enterDisplay", "c1 change measureLayout|preload|display <- none",
+            "c2 change measureLayout <- none", "c3 change measureLayout <- none", "c4 change measureLayout <- none",
+        ])
+        #expect(feed.nodes.allSatisfy { $0.isRangeManaged })
+    }
+
+    @Test func scrollingDownMovesCellsThroughTheRangesInFullMode() {
+        let feed = Feed()
+        let controller = RangeController()
+        controller.update(viewport: Feed.viewport(0), scrollDirection: [], elements: feed.elements)
+        let log = InterfaceStateLog(observing: Array(feed.nodes[0...9]))
+
+        // When the user scrolls down to y 150
+        let second = controller.update(viewport: Feed.viewport(150), scrollDirection: .down, elements: feed.elements)
+        // Then the visible container switches to Full: display y 100…350, preload y 0…500
+        #expect(second.mode == .full)
+        #expect(second.visible == paths(1, 2))
+        #expect(second.display == paths(1, 2, 3))
+        #expect(second.preload == paths(0, 1, 2, 3, 4))
+        #expect(Array(feed.states()[0...5]) == [preloadOnly, all, all, preloadDisplay, preloadOnly, .measureLayout])
+        #expect(log.drain() == [
+            "c0 exitDisplay", "c0 exitVisible",
+            "c0 change measureLayout|preload <- measureLayout|preload|display|visible",
+            "c1 enterVisible", "c1 change measureLayout|preload|display|visible <- measureLayout|preload|display",
+            "c2 enterPreload", "c2 enterDisplay", "c2 enterVisible",
+            "c2 change measureLayout|preload|display|visible <- measureLayout",
+            "c3 enterPreload", "c3 enterDisplay", "c3 change measureLayout|preload|display <- measureLayout",
+            "c4 enterPreload", "c4 change measureLayout|preload <- measureLayout",
+        ])
+
+        // When it scrolls on to y 600: visible 6, display 5…7, preload 4…9
+        let third = controller.update(viewport: Feed.viewport(600), scrollDirection: .down, elements: feed.elements)
+        #expect(third.display == paths(5, 6, 7))
+        #expect(third.preload == paths(4, 5, 6, 7, 8, 9))
+        // Then cells that left every range drop to measureLayout, exits firing preload, display, visible
+        let events = log.drain()
+        #expect(Array(events.prefix(9)) == [
+            "c0 exitPreload", "c0 change measureLayout <- measureLayout|preload",
+            "c1 exitPreload", "c1 exitDisplay", "c1 exitVisible",
+            "c1 change measureLayout <- measureLayout|preload|display|visible",
+            "c2 exitPreload", "c2 exitDisplay", "c2 exitVisible",
+        ])
+        #expect(Array(feed.states()[0...10]) == [
+            .measureLayout, .measureLayout, .measureLayout, .measureLayout, preloadOnly,
+            preloadDisplay, all, preloadDisplay, preloadOnly, preloadOnly, .measureLayout,
+        ])
+    }
+
+    @Test func scrollingUpSwapsLeadingAndTrailing() {
+        let feed = Feed()
+        let controller = RangeController()
+        controller.update(viewport: Feed.viewport(1000), scrollDirection: [], elements: feed.elements)
+        let update = controller.update(viewport: Feed.viewport(1050), scrollDirection: .up, elements: feed.elements)
+        // Full while scrolling up: display y 950…1200 (leading above), preload y 800…1300
+        #expect(update.mode == .full)
+        #expect(update.display == paths(9, 10, 11))
+        #expect(update.preload == paths(8, 9, 10, 11, 12))
+    }
+
+    @Test func withoutScrollingTheModeStaysMinimum() {
+        let feed = Feed()
+        let controller = RangeController()
+        controller.update(viewport: Feed.viewport(0), scrollDirection: [], elements: feed.elements)
+        let again = controller.update(viewport: Feed.viewport(0), scrollDirection: .down, elements: feed.elements)
+        #expect(again.mode == .minimum)
+        #expect(again.changedStates.isEmpty)
+    }
+
+    @Test func fullAndMinimumCoverDifferentCellsForTheSameViewport() {
+        let feed = Feed()
+        let controller = RangeController()
+        controller.update(viewport: Feed.viewport(0), scrollDirection: [], elements: feed.elements)
+        let full = controller.update(viewport: Feed.viewport(500), scrollDirection: .down, elements: feed.elements)
+        #expect(full.mode == .full)
+        #expect(full.display == paths(4, 5, 6))
+        #expect(full.preload == paths(3, 4, 5, 6, 7, 8))
+        controller.updateCurrentRange(with: .minimum)
+        let minimum = controller.update(viewport: Feed.viewport(500), scrollDirection: .down, elements: feed.elements)
+        #expect(minimum.mode == .minimum)
+        #expect(minimum.display == paths(4, 5, 6))   // y 475…625
+        #expect(minimum.preload == paths(4, 5, 6))
+        #expect(feed.nodes[3].interfaceState == .measureLayout)
+        #expect(feed.nodes[7].interfaceState == .measureLayout)
+        #expect(feed.nodes[4].interfaceState == [.measureLayout, .preload, .display])
+        // The pinned mode lasts one update: the next scroll goes back to Full
+        let next = controller.update(viewport: Feed.viewport(510), scrollDirection: .down, elements: feed.elements)
+        #expect(next.mode == .full)
+    }
+}

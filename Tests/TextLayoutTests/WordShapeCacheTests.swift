@@ -1,0 +1,42 @@
+import Testing
+import TextLayout
+
+/// Shaping by cached words must give exactly what shaping whole paragraphs gives.
+@Suite struct WordShapeCacheTests {
+    static let samples = [
+        "The quick brown fox jumps over the lazy dog. AVATAR Type WAVE office affine",
+        "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen ist lang, oder?",
+        "Il a dit : « Bonjour ! » Vraiment\u{00A0}? https://example.com/photos/2024/summer-trip?id=42",
+        "Καλημέρα κόσμε, τι κάνεις σήμερα; Привет, мир! Как дела? 我们今天去公园散步了很开心",
+        "Great day 😀😀😀 🦄 at the beach 🏖️ #sunset @alice  double  spaces \u{0301}mark after space",
+        "cafe\u{301} na\u{308}ive  Tỷ Ứng  ﬁ ﬂ fi fl ffi ffl",
+        "مرحبا بالعالم \u{064B}ً كيف حالك اليوم؟ שלום עולם",
+    ]
+
+    @Test func dejaVuSpaceIsContextFreeExceptInArabic() {
+        let measurer = TextFixtures.measurer()
+        _ = measurer.measureUncached(AttributedText("one two one two"), maxWidth: 100)
+        // Words carry their trailing spaces: "one " is reused, "two " and the final "two" are not the same.
+        #expect(measurer.wordCache?.statistics == TextLayoutCacheStatistics(hits: 1, misses: 3, count: 3))
+        _ = measurer.measureUncached(AttributedText("مرحبا بالعالم مرحبا"), maxWidth: 100)
+        #expect(measurer.wordCache?.statistics.count == 3)  // Arabic is shaped whole
+    }
+
+    @Test(arguments: samples)
+    func wordShapingEqualsWholeParagraphShaping(_ string: String) {
+        let whole = TextMeasurer(fonts: TextFixtures.fonts, wordCache: nil)
+        let words = TextMeasurer(fonts: TextFixtures.fonts, wordCache: WordShapeCache())
+        var text = AttributedText(string, attributes: TextAttributes(fontSize: 14))
+        text.append(" and bold " + string, attributes: TextAttributes(fontSize: 17, fontWeight: .bold))
+        for width in [40.0, 97.5, 150, 355, .infinity] {
+            for maxLines in [0, 2] {
+                let options = TextLayoutOptions(maximumNumberOfLines: maxLines)
+                let expected = whole.measureUncached(text, options: options, maxWidth: width)
+                // Twice: the second time every word comes from the cache.
+                #expect(words.measureUncached(text, options: options, maxWidth: width) == expected)
+                #expect(words.measureUncached(text, options: options, maxWidth: width) == expected)
+            }
+        }
+        #expect((words.wordCache?.statistics.hits ?? 0) > 0)
+    }
+}
