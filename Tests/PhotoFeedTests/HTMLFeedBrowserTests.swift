@@ -2,6 +2,7 @@ import Foundation
 import LayoutCore
 import PhotoFeed
 import Testing
+import TextLayout
 
 /// Opens the HTML feed page in Debian's headless chromium and checks that the browser put every
 /// cell, node and text baseline where the layout says, in the real fonts, and that it paints.
@@ -11,7 +12,7 @@ import Testing
     static let third = CellSnapshot(photoID: 103, size: Size(375, 120.5), nodes: [
         NodeSnapshot(id: "tag <&> \"q\"", frame: Rect(10.5, 8.5, 200.5, 30),
                      content: .text(TextSnapshot(lines: [
-                         TextLineSnapshot(text: "Tags & <more>", x: 2.5, baseline: 20.5, width: 100),
+                         TextLineSnapshot(text: "Tags & <more>", x: 2.5, baseline: 20.5, width: 118.4326171875),
                      ], fontSize: 15))),
         NodeSnapshot(id: "map", frame: Rect(0, 40.5, 375, 80), content: .image(ImageSnapshot(isLoaded: false))),
     ])
@@ -76,19 +77,25 @@ import Testing
                         "photo \(photoID) node \(node.id): browser \(box), frame \(node.frame)")
             }
 
-            // And every text line's baseline sits at frame.y + baseline, its glyphs drawn
+            // And every text line's baseline sits at frame.y + baseline, and its glyphs are as wide
+            // as our own engine (HarfBuzz on the same DejaVu files) measures the line
+            let measurer = TextMeasurer.shared
             let expectedLines = zip(Self.cells, Self.cellTops).flatMap { cell, top in
-                cell.nodes.flatMap { node -> [(String, Double)] in
+                cell.nodes.flatMap { node -> [(String, Double, Double)] in
                     guard case .text(let text) = node.content else { return [] }
-                    return text.lines.map { (node.id, top + node.frame.minY + $0.baseline) }
+                    let attributes = TextAttributes(fontSize: text.fontSize, fontWeight: text.isBold ? .bold : .regular)
+                    return text.lines.map { line in
+                        (node.id, top + node.frame.minY + line.baseline,
+                         measurer.width(of: AttributedText(line.text, attributes: attributes)))
+                    }
                 }
             }
             try #require(positions.lines.count == expectedLines.count)
-            for (line, (nodeID, baseline)) in zip(positions.lines, expectedLines) {
+            for (line, (nodeID, baseline, width)) in zip(positions.lines, expectedLines) {
                 #expect(line.nodeId == nodeID)
                 #expect(abs(line.baseline - baseline) <= tolerance,
                         "\(nodeID): baseline \(line.baseline), want \(baseline)")
-                #expect(line.width > 0)
+                #expect(abs(line.width - width) <= tolerance, "\(nodeID): glyphs \(line.width) wide, measured \(width)")
             }
         }
     }

@@ -3,6 +3,7 @@ import PhotoFeed
 
 /// Hand-made cell snapshots shaped like the feed's photo cells (header with avatar, name and
 /// time, the photo, likes and a caption), with frames on the 1/3-point grid of a scale-3 device.
+/// The 375-point cells' line widths are what TextLayout measures for DejaVu Sans.
 enum SampleCells {
     /// A 375-point cell at scale 3: loaded avatar, photo still loading, a two-line caption
     /// with characters that need escaping.
@@ -12,23 +13,23 @@ enum SampleCells {
                                                    isLoaded: true))),
         NodeSnapshot(id: "username", frame: Rect(46, 14.333333333333334, 120.66666666666667, 17),
                      content: .text(TextSnapshot(lines: [
-                         TextLineSnapshot(text: "ana & <bo>", baseline: 13.333333333333334, width: 80.5),
+                         TextLineSnapshot(text: "ana & <bo>", baseline: 13.333333333333334, width: 93.9189453125),
                      ], fontSize: 14, fontWeight: "bold"))),
         NodeSnapshot(id: "timestamp", frame: Rect(341.6666666666667, 15.333333333333334, 25.333333333333332, 15),
                      content: .text(TextSnapshot(lines: [
-                         TextLineSnapshot(text: "3h", baseline: 11.666666666666666, width: 16.3),
+                         TextLineSnapshot(text: "3h", baseline: 11.666666666666666, width: 15.240234375),
                      ], fontSize: 12))),
         NodeSnapshot(id: "photo", frame: Rect(0, 46, 375, 375),
                      content: .image(ImageSnapshot(url: "https://example.com/p.jpg"))),
         NodeSnapshot(id: "likes", frame: Rect(8, 429.3333333333333, 67.66666666666667, 16),
                      content: .text(TextSnapshot(lines: [
-                         TextLineSnapshot(text: "♥ 12 likes", baseline: 12.333333333333334, width: 67.4),
+                         TextLineSnapshot(text: "♥ 12 likes", baseline: 12.333333333333334, width: 72.56005859375),
                      ], fontSize: 13, fontWeight: "bold"))),
         NodeSnapshot(id: "caption", frame: Rect(8, 449.3333333333333, 359, 36),
                      content: .text(TextSnapshot(lines: [
                          TextLineSnapshot(text: "ana Sunset over the \"old\" harbour, a walk", baseline: 13.5,
-                                          width: 290.2),
-                         TextLineSnapshot(text: "with friends 'n' dogs", baseline: 31.5, width: 150.7),
+                                          width: 272.974609375),
+                         TextLineSnapshot(text: "with friends 'n' dogs", baseline: 31.5, width: 131.39013671875),
                      ], fontSize: 13))),
     ])
 
@@ -38,7 +39,7 @@ enum SampleCells {
                      content: .image(ImageSnapshot(url: nil, pixelSize: nil, isLoaded: false))),
         NodeSnapshot(id: "username", frame: Rect(46, 14.333333333333334, 50.333333333333336, 17),
                      content: .text(TextSnapshot(lines: [
-                         TextLineSnapshot(text: "zoë", baseline: 13.333333333333334, width: 27.6),
+                         TextLineSnapshot(text: "zoë", baseline: 13.333333333333334, width: 27.26171875),
                      ], fontSize: 14, fontWeight: "bold"))),
         NodeSnapshot(id: "spacer", frame: Rect(104.33333333333333, 8, 229.66666666666666, 30)),
         NodeSnapshot(id: "photo", frame: Rect(0, 46, 375, 375),
@@ -46,7 +47,7 @@ enum SampleCells {
                                                    isLoaded: true))),
         NodeSnapshot(id: "likes", frame: Rect(8, 429.3333333333333, 40.666666666666664, 16),
                      content: .text(TextSnapshot(lines: [
-                         TextLineSnapshot(text: "♥ 3", baseline: 12.333333333333334, width: 27.1),
+                         TextLineSnapshot(text: "♥ 3", baseline: 12.333333333333334, width: 25.2255859375),
                      ], fontSize: 13, fontWeight: "bold"))),
     ])
 
