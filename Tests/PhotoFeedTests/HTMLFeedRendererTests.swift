@@ -28,6 +28,9 @@ import Testing
                                       boldFont: "https://example.com/b%20old.ttf").render([])
         #expect(custom.contains("url(\"file:///fonts/My%20%22Font%22.ttf\")"))
         #expect(custom.contains("url(\"https://example.com/b%20old.ttf\")"))
+        // A relative path stays relative to the page
+        let relative = HTMLFeedRenderer(width: 320, regularFont: "fonts/DejaVu Sans.ttf").render([])
+        #expect(relative.contains("url(\"fonts/DejaVu%20Sans.ttf\")"))
     }
 
     @Test func escapesTextsIdsAndTitle() {

@@ -45,12 +45,13 @@ extension HTMLFeedRenderer {
 
         """
 
-    /// A font reference for CSS `url("…")`: a path becomes a `file://` URL with everything but
-    /// unreserved characters and "/" percent-encoded; a string with a scheme is kept, with `"`,
-    /// `\` and line breaks percent-encoded so it cannot leave the quoted URL.
+    /// A font reference for CSS `url("…")`: an absolute path becomes a `file://` URL and a relative
+    /// one a relative URL (resolved against the page), both with everything but unreserved
+    /// characters and "/" percent-encoded; a string with a scheme is kept, with `"`, `\` and line
+    /// breaks percent-encoded so it cannot leave the quoted URL.
     static func cssURL(_ reference: String) -> String {
         let hasScheme = Self.hasURLScheme(reference)
-        var out = hasScheme ? "" : "file://"
+        var out = !hasScheme && reference.hasPrefix("/") ? "file://" : ""
         for byte in reference.utf8 {
             let keep: Bool = switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

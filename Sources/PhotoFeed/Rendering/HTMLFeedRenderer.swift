@@ -20,7 +20,8 @@ import LayoutCore
 public struct HTMLFeedRenderer: Sendable {
     /// The feed's width in points (CSS px), normally every cell's width.
     public var width: Double
-    /// The regular and bold DejaVu Sans fonts: file paths (turned into `file://` URLs) or URLs.
+    /// The regular and bold DejaVu Sans fonts: absolute file paths (turned into `file://` URLs),
+    /// paths relative to the page, or URLs.
     public var regularFont: String
     public var boldFont: String
     /// Vertical gap between cells, in points.

@@ -1,6 +1,10 @@
-/// What `photofeed layouts report` prints about the layout cache, as plain numbers: filled from
-/// the store's cache report (counters and entries per size range) plus the heights of the cached
-/// cells.
+/// What `photofeed layouts report` prints about the layout cache, as plain numbers.
+///
+/// The store fills it: `entries`, `stale`, `hits`, `misses`, `engineVersion` and `sizeRanges`
+/// (one row per size range and scale, its `CacheSizeRange` bounds copied field by field) are its
+/// cache report's; `cellHeights` is one row per cached layout (photo, the range's width, scale,
+/// cached height, whether its content or engine version is out of date). Kept free of the store's
+/// types so the formatter can be tested, and used, without a database.
 public struct LayoutReportData: Sendable, Hashable, Codable {
     /// The entries cached for one size range and scale.
     public struct SizeRangeRow: Sendable, Hashable, Codable {
