@@ -9,13 +9,17 @@ struct HeadlessChromium {
 
     let executable: URL
 
-    /// The chromium on `PATH` (or at /usr/bin/chromium), or a failure saying how to install it.
+    /// `$PHOTOFEED_CHROMIUM` when set, else the chromium on `PATH` (or at /usr/bin/chromium), or a
+    /// failure saying how to install it.
     static func locate() throws -> HeadlessChromium {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let candidates = path.split(separator: ":").map { "\($0)/chromium" } + ["/usr/bin/chromium"]
+        let environment = ProcessInfo.processInfo.environment
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        let candidates = environment["PHOTOFEED_CHROMIUM"].map { [$0] }
+            ?? (path.split(separator: ":").map { "\($0)/chromium" } + ["/usr/bin/chromium"])
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw Failure(description: "chromium is not installed, so the browser test cannot run: bin/test installs "
-                + "it (bin/lib/ensure-system-deps.sh), or run `apt-get install -y chromium`")
+            throw Failure(description: "chromium is not installed (looked for \(candidates.joined(separator: ", "))), "
+                + "so the browser test cannot run: bin/test installs it (bin/lib/ensure-system-deps.sh), "
+                + "or run `apt-get install -y chromium`")
         }
         return HeadlessChromium(executable: URL(fileURLWithPath: found))
     }
