@@ -16,11 +16,16 @@ extension FeedStore {
                     SELECT city.* FROM city_rtree r JOIN city ON city.id = r.id
                     WHERE r.max_latitude >= ? AND r.min_latitude <= ? AND r.max_longitude >= ? AND r.min_longitude <= ?
                     """, arguments: [latitude - box, latitude + box, longitude - longitudeBox, longitude + longitudeBox])
-                let nearest = candidates
-                    .map { ($0, Self.kilometres(latitude, longitude, $0.latitude, $0.longitude)) }
-                    .filter { $0.1 <= maxKilometres }
-                    .min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.id < $1.0.id) }
-                if let nearest { return nearest.0 }
+                var nearest: (city: City, distance: Double)?
+                for city in candidates {
+                    let distance = Self.kilometres(latitude, longitude, city.latitude, city.longitude)
+                    guard distance <= maxKilometres else { continue }
+                    if let best = nearest, best.distance < distance || (best.distance == distance && best.city.id < city.id) {
+                        continue
+                    }
+                    nearest = (city, distance)
+                }
+                if let nearest { return nearest.city }
                 if box >= maxBox { return nil }
                 box *= 4
             }
