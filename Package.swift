@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
         .library(name: "NodeKit", targets: ["NodeKit"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
+        .library(name: "FeedStore", targets: ["FeedStore"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
     ],
     dependencies: [
