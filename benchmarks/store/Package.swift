@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "bench-store",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "../..")],
+    dependencies: [.package(name: "PhotoFeed", path: "../..")],
     targets: [
         .executableTarget(name: "bench-store", dependencies: [.product(name: "FeedStore", package: "PhotoFeed")]),
     ]

@@ -50,7 +50,9 @@ for table in tables {
 let schema = try FileManager.default.contentsOfDirectory(atPath: migrations.path).filter { $0.hasSuffix(".sql") }.sorted()
     .map { migrations.appendingPathComponent($0).path }
 try shell("cat \(schema.joined(separator: " ")) | sqlite3 \(peer) && sqlite3 \(peer) 'PRAGMA journal_mode=WAL' >/dev/null")
-var script = "PRAGMA foreign_keys=ON;\nPRAGMA synchronous=NORMAL;\nBEGIN;\n"
+// sqlite3's defaults: foreign keys off (CSV has no NULL: an empty location_id would fail the
+// check), one transaction, WAL with NORMAL sync like ours.
+var script = "PRAGMA synchronous=NORMAL;\nBEGIN;\n"
 for table in tables { script += ".import --csv \(work.path)/\(table).csv \(table)\n" }
 script += "COMMIT;\n"
 try script.write(toFile: work.appendingPathComponent("import.sql").path, atomically: true, encoding: .utf8)
