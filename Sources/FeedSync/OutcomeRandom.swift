@@ -1,3 +1,5 @@
+import FeedStore
+
 /// Random numbers that are a pure function of (run seed, job, attempt, draw).
 ///
 /// The sync daemon draws every random outcome — latency, failure, jitter — from here instead of
@@ -35,11 +37,9 @@ public struct OutcomeRandom: Hashable, Sendable {
         Double(bits(job: job, attempt: attempt, draw: draw) >> 11) * 0x1p-53
     }
 
+    /// One SplitMix64 step: advance by the golden-ratio increment, then scramble.
     @inline(__always)
     static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        SplitMix64.mix(value &+ 0x9E37_79B9_7F4A_7C15)
     }
 }

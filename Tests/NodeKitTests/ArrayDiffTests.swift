@@ -93,7 +93,7 @@ import TestSupport
     }
 
     @Test func twentySixRandomRoundsRebuildTheNewArray() {
-        var rng = SeededGenerator(seed: 26)
+        var rng = SeededRandom(seed: 26)
         for _ in 0..<26 {
             let old = (0..<Int.random(in: 0...9, using: &rng)).map { _ in Int.random(in: 0...24, using: &rng) }
             let new = (0..<Int.random(in: 0...9, using: &rng)).map { _ in Int.random(in: 0...24, using: &rng) }
@@ -113,7 +113,7 @@ import TestSupport
     }
 
     @Test func manyMoreSeededRoundsRebuildTheNewArray() {
-        var rng = SeededGenerator(seed: 4)
+        var rng = SeededRandom(seed: 4)
         for _ in 0..<2_000 {
             let old = (0..<Int.random(in: 0...9, using: &rng)).map { _ in Int.random(in: 0...24, using: &rng) }
             let new = (0..<Int.random(in: 0...9, using: &rng)).map { _ in Int.random(in: 0...24, using: &rng) }

@@ -187,7 +187,7 @@ import TestSupport
         let order = Mutex<[DisplayNode]>([])
         let root = Self.managed { StackLayoutSpec.vertical(children: order.withLock { $0 }) }
         root.frame = Rect(0, 0, 100, 100)
-        var rng = SeededGenerator(seed: 9)
+        var rng = SeededRandom(seed: 9)
         for round in 0..<25 {
             let next = Array(nodes.shuffled(using: &rng).prefix(Int.random(in: 0...10, using: &rng)))
             order.withLock { $0 = next }

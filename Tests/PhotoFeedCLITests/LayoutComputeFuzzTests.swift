@@ -6,7 +6,7 @@ import Testing
 /// every one must give exactly one line that is either a result or an error naming a `$` path.
 @Suite struct LayoutComputeFuzzTests {
     /// SplitMix64: small, fast and deterministic for a seed.
-    struct SeededGenerator: RandomNumberGenerator {
+    struct SeededRandom: RandomNumberGenerator {
         var state: UInt64
 
         mutating func next() -> UInt64 {
@@ -30,7 +30,7 @@ import Testing
                                "ratio", "absolute", "corner", "wrapper"]
 
     /// A random element `depth` levels from the bottom; mostly well-formed, sometimes odd.
-    static func element(_ rng: inout SeededGenerator, depth: Int, ids: inout Int) -> String {
+    static func element(_ rng: inout SeededRandom, depth: Int, ids: inout Int) -> String {
         func value(_ normal: String) -> String {
             Int.random(in: 0..<8, using: &rng) == 0 ? oddValues.randomElement(using: &rng)! : normal
         }
@@ -83,7 +83,7 @@ import Testing
         return "{\"type\": \"\(type)\", \"style\": \(style)\(separator)\(body)}"
     }
 
-    static func document(_ rng: inout SeededGenerator) -> String {
+    static func document(_ rng: inout SeededRandom) -> String {
         var ids = 0
         let width = ["320", "0", "\"inf\"", "1e308", "0.5"].randomElement(using: &rng)!
         let scale = ["1", "2", "3", "0.5", "1e-300", "1e300", "0", "\"2\""].randomElement(using: &rng)!
@@ -93,7 +93,7 @@ import Testing
     }
 
     /// A random mutation of a document's bytes: delete, insert, replace, truncate or duplicate.
-    static func mutate(_ bytes: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ rng: inout SeededRandom) -> [UInt8] {
         guard !bytes.isEmpty else { return bytes }
         var bytes = bytes
         let position = Int.random(in: 0..<bytes.count, using: &rng)
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func randomAndMutatedDocumentsGiveOneResultOrErrorLineEach() {
-        var rng = SeededGenerator(state: 20_240_611)
+        var rng = SeededRandom(state: 20_240_611)
         var results = 0
         var errors = 0
         for round in 0..<1_500 {
