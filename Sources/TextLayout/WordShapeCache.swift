@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Shaped words, reused across measurements (the word cache browsers keep).
 ///
 /// A paragraph is shaped as the concatenation of its space-separated words (each with its
@@ -8,69 +6,27 @@ import Synchronization
 /// across a space, so shaping the pieces gives exactly the glyphs and advances of shaping the
 /// whole. A word is stored once per (bytes, weight, script) in font units, independent of size.
 ///
-/// Bounded like ``TextLayoutCache`` (two generations per shard, sharded locks).
+/// Bounded like ``TextLayoutCache`` (a ``GenerationalCache``).
 public final class WordShapeCache: Sendable {
-    private let shards: [ShardBox]
-    private let shardCapacity: Int
+    private let storage: GenerationalCache<WordKey, ShapedWord>
 
     /// Words longer than this many bytes are shaped every time (URLs, unspaced CJK runs).
     static let maximumWordLength = 64
 
-    final class ShardBox: Sendable {
-        let state = Mutex(Shard())
-    }
-
-    struct Shard {
-        var current: [WordKey: ShapedWord] = [:]
-        var previous: [WordKey: ShapedWord] = [:]
-        var hits = 0
-        var misses = 0
-    }
-
     public init(capacity: Int = 65_536, shardCount: Int = 8) {
-        let shardCount = max(1, shardCount)
-        shardCapacity = max(16, capacity / shardCount)
-        shards = (0..<shardCount).map { _ in ShardBox() }
+        storage = GenerationalCache(capacity: capacity, shardCount: shardCount)
     }
 
     func word(for key: WordKey) -> ShapedWord? {
-        shards[Int(key.digest % UInt64(shards.count))].state.withLock { shard in
-            if let hit = shard.current[key] {
-                shard.hits += 1
-                return hit
-            }
-            if let hit = shard.previous.removeValue(forKey: key) {
-                shard.hits += 1
-                insert(hit, for: key, into: &shard)
-                return hit
-            }
-            shard.misses += 1
-            return nil
-        }
+        storage.value(for: key, shardHash: key.digest)
     }
 
     func store(_ word: ShapedWord, for key: WordKey) {
-        shards[Int(key.digest % UInt64(shards.count))].state.withLock { insert(word, for: key, into: &$0) }
-    }
-
-    private func insert(_ word: ShapedWord, for key: WordKey, into shard: inout Shard) {
-        if shard.current.count >= shardCapacity / 2 {
-            shard.previous = shard.current
-            shard.current = [:]
-        }
-        shard.current[key] = word
+        storage.store(word, for: key, shardHash: key.digest)
     }
 
     /// Hits, misses and stored words so far.
-    public var statistics: TextLayoutCacheStatistics {
-        shards.reduce(into: TextLayoutCacheStatistics()) { total, shard in
-            shard.state.withLock { state in
-                total.hits += state.hits
-                total.misses += state.misses
-                total.count += state.current.count + state.previous.count
-            }
-        }
-    }
+    public var statistics: TextLayoutCacheStatistics { storage.statistics }
 }
 
 /// A word's identity: its UTF-8 bytes, the face and the script it was shaped with.

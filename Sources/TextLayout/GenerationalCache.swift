@@ -1,0 +1,86 @@
+import Synchronization
+
+/// A thread-safe, bounded memo: sharded, with two generations per shard.
+///
+/// New entries go to a shard's current generation; when it reaches half the shard's capacity it
+/// becomes the previous one (the old previous one is dropped). A hit in the previous generation
+/// moves the entry back to the current one. That keeps recently used entries at O(1) cost per
+/// operation without a linked list. Each shard has its own `Mutex`, so threads working on
+/// different keys rarely wait for each other. Hits and misses are counted.
+final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let shards: [ShardBox]
+    private let shardCapacity: Int
+
+    /// A shard's lock (a class, because a `Mutex` cannot be stored in an array).
+    private final class ShardBox: Sendable {
+        let state = Mutex(Shard())
+    }
+
+    private struct Shard {
+        var current: [Key: Value] = [:]
+        var previous: [Key: Value] = [:]
+        var hits = 0
+        var misses = 0
+    }
+
+    /// A cache holding at most about `capacity` entries (at least 16 per shard).
+    init(capacity: Int, shardCount: Int) {
+        let shardCount = max(1, shardCount)
+        shardCapacity = max(16, capacity / shardCount)
+        shards = (0..<shardCount).map { _ in ShardBox() }
+    }
+
+    /// The value stored under `key` if `matches` accepts it, counting a hit or a miss.
+    /// `shardHash` picks the shard (any well-mixed hash of the key); `matches` lets a caller file
+    /// entries under a hash and confirm the full identity on a hit.
+    @inline(__always)
+    func value(for key: Key, shardHash: UInt64, matches: (Value) -> Bool = { _ in true }) -> Value? {
+        shard(shardHash).state.withLock { shard in
+            if let hit = shard.current[key], matches(hit) {
+                shard.hits += 1
+                return hit
+            }
+            if let hit = shard.previous[key], matches(hit) {
+                shard.previous[key] = nil
+                shard.hits += 1
+                insert(hit, for: key, into: &shard)
+                return hit
+            }
+            shard.misses += 1
+            return nil
+        }
+    }
+
+    func store(_ value: Value, for key: Key, shardHash: UInt64) {
+        shard(shardHash).state.withLock { insert(value, for: key, into: &$0) }
+    }
+
+    /// Hits, misses and stored entries so far.
+    var statistics: TextLayoutCacheStatistics {
+        shards.reduce(into: TextLayoutCacheStatistics()) { total, shard in
+            shard.state.withLock { state in
+                total.hits += state.hits
+                total.misses += state.misses
+                total.count += state.current.count + state.previous.count
+            }
+        }
+    }
+
+    /// Drops every entry and zeroes the counters.
+    func removeAll() {
+        for shard in shards { shard.state.withLock { $0 = Shard() } }
+    }
+
+    @inline(__always)
+    private func shard(_ hash: UInt64) -> ShardBox {
+        shards[Int(hash % UInt64(shards.count))]
+    }
+
+    private func insert(_ value: Value, for key: Key, into shard: inout Shard) {
+        if shard.current.count >= shardCapacity / 2 {
+            shard.previous = shard.current
+            shard.current = [:]
+        }
+        shard.current[key] = value
+    }
+}
