@@ -29,7 +29,11 @@ struct SubnodeCollector {
     /// Records `node` (consecutive measurements of the same node are recorded once).
     @inline(__always)
     mutating func register(_ node: DisplayNode) {
-        if let last = nodes.last, last === node { return }
+        if let last = nodes.last {
+            if last === node { return }
+        } else {
+            nodes.reserveCapacity(8)  // one allocation covers a typical cell's direct nodes
+        }
         nodes.append(node)
     }
 
