@@ -30,9 +30,9 @@ extension DisplayNode {
             return measure(resolved, context: context).layout
         case .miss(let resolved, let version):
             let (layout, nodes) = measure(resolved, context: context)
-            let record = NodeLayout(layout: layout, constrainedSize: range, parentSize: parentSize,
-                                    scale: context.scale, version: version, nodes: nodes)
-            state.withLock { $0.pending = record }
+            var record: NodeLayout? = NodeLayout(layout: layout, constrainedSize: range, parentSize: parentSize,
+                                                 scale: context.scale, version: version, nodes: nodes)
+            state.withLock { $0.pending = record.take() }  // moved in, not copied
             return layout
         }
     }
@@ -78,11 +78,9 @@ extension DisplayNode {
     /// The element from the block or ``layoutSpecThatFits(_:)``, with subnode mutations of this
     /// node refused while the callback runs.
     private func layoutSpec(for resolved: SizeRange) -> (any LayoutElement)? {
-        let block = state.withLock { state in
-            state.layoutSpecCallbackDepth += 1
-            return state.layoutSpecBlock
-        }
-        defer { state.withLock { $0.layoutSpecCallbackDepth -= 1 } }
+        let block = hasLayoutSpecBlock.load(ordering: .relaxed) ? state.withLock { $0.layoutSpecBlock } : nil
+        layoutSpecCallbackDepth.add(1, ordering: .relaxed)
+        defer { layoutSpecCallbackDepth.subtract(1, ordering: .relaxed) }
         return block.map { $0(self, resolved) } ?? layoutSpecThatFits(resolved)
     }
 }
