@@ -139,8 +139,10 @@ for kind in CellKind.allCases {
                      one.insert.0 / all.insert.0, one.relayout.0 / all.relayout.0))
         print(String(format: "parallel CPU overhead (cpu on %d / cpu on 1): insert %.2fx   relayout %.2fx", cores,
                      all.insert.1 / one.insert.1, all.relayout.1 / one.relayout.1))
-        print(String(format: "goal: insert <= 20 µs per cell on 1 thread: %@ (%.2f µs)",
-                     one.insert.0 <= 20 ? "PASS" : "FAIL", one.insert.0))
+        print(String(format: "goal: insert <= 20 µs per cell on 1 thread: cpu %@ (%.2f µs), wall %@ (%.2f µs; "
+                     + "wall includes time descheduled by other load)",
+                     one.insert.1 <= 20 ? "PASS" : "FAIL", one.insert.1, one.insert.0 <= 20 ? "PASS" : "FAIL",
+                     one.insert.0))
     }
 }
 print("\npeer: none runnable on Linux (Texture needs UIKit); the one-thread run is the baseline")
