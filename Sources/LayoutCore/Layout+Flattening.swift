@@ -9,7 +9,7 @@ extension Layout {
     public func flattened(context: LayoutContext) -> Layout {
         if isFlat { return self }
         var nodes: [Layout] = []
-        nodes.reserveCapacity(sublayouts.count)
+        nodes.reserveCapacity(Layout.countNodes(sublayouts))
         Layout.collectNodes(sublayouts, offset: .zero, scale: context.scale, into: &nodes)
         return Layout(element: element, isNode: isNode, exactSize: size, position: .zero, sublayouts: nodes)
     }
@@ -17,6 +17,16 @@ extension Layout {
     /// Root at the origin and every sublayout a node layout without sublayouts.
     public var isFlat: Bool {
         position == .zero && sublayouts.allSatisfy { $0.isNode && $0.sublayouts.isEmpty }
+    }
+
+    /// How many node layouts ``collectNodes(_:offset:scale:into:)`` will collect, so the result
+    /// is allocated once.
+    private static func countNodes(_ layouts: [Layout]) -> Int {
+        var count = 0
+        for layout in layouts {
+            count += layout.isNode ? 1 : countNodes(layout.sublayouts)
+        }
+        return count
     }
 
     private static func collectNodes(_ layouts: [Layout], offset: Point, scale: Double, into nodes: inout [Layout]) {

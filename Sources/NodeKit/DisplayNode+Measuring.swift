@@ -8,36 +8,43 @@ extension DisplayNode {
     /// A node waiting for an ancestor's transition that is measured outside that transition
     /// computes without touching its caches (§2.3 step 1). Measuring never changes subnodes.
     public func layoutThatFits(_ range: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
-        SubnodeCollector.current?.register(self)
-        let (version, style, foreign) = state.withLock { state in
-            (state.layoutVersion, state.style, DisplayNode.isForeign(pendingTransitionID: state.pendingTransitionID))
+        SubnodeCollector.registerWithCurrent(self)
+        // One lock round reads everything the decision needs; the style is used in place.
+        let lookup = state.withLock { state -> CacheLookup in
+            if DisplayNode.isForeign(pendingTransitionID: state.pendingTransitionID) {
+                return .foreign(resolved: range.intersect(state.style.resolvedRange(parentSize: parentSize)))
+            }
+            let version = state.layoutVersion
+            if state.calculated?.isValid(range, parentSize: parentSize, scale: context.scale, version: version) == true {
+                return .hit(state.calculated.unsafelyUnwrapped.layout)
+            }
+            if state.pending?.isValid(range, parentSize: parentSize, scale: context.scale, version: version) == true {
+                return .hit(state.pending.unsafelyUnwrapped.layout)
+            }
+            return .miss(resolved: range.intersect(state.style.resolvedRange(parentSize: parentSize)), version: version)
         }
-        if foreign {
-            return measure(range.intersect(style.resolvedRange(parentSize: parentSize)), context: context).layout
+        switch lookup {
+        case .hit(let layout):
+            return layout
+        case .foreign(let resolved):
+            return measure(resolved, context: context).layout
+        case .miss(let resolved, let version):
+            let (layout, nodes) = measure(resolved, context: context)
+            var record: NodeLayout? = NodeLayout(layout: layout, constrainedSize: range, parentSize: parentSize,
+                                                 scale: context.scale, version: version, nodes: nodes)
+            state.withLock { $0.pending = record.take() }  // moved in, not copied
+            return layout
         }
-        if let hit = cachedLayout(range, parentSize: parentSize, context: context, version: version) {
-            return hit
-        }
-        let resolved = range.intersect(style.resolvedRange(parentSize: parentSize))
-        let (layout, nodes) = measure(resolved, context: context)
-        let record = NodeLayout(layout: layout, constrainedSize: range, parentSize: parentSize,
-                                scale: context.scale, version: version, nodes: nodes)
-        state.withLock { $0.pending = record }
-        return layout
     }
 
-    private func cachedLayout(_ range: SizeRange, parentSize: Size, context: LayoutContext, version: UInt) -> Layout? {
-        state.withLock { state in
-            if let calculated = state.calculated,
-               calculated.isValid(range, parentSize: parentSize, scale: context.scale, version: version) {
-                return calculated.layout
-            }
-            if let pending = state.pending,
-               pending.isValid(range, parentSize: parentSize, scale: context.scale, version: version) {
-                return pending.layout
-            }
-            return nil
-        }
+    /// What ``layoutThatFits(_:parentSize:context:)`` found under the lock.
+    private enum CacheLookup {
+        /// A reusable calculated or pending layout.
+        case hit(Layout)
+        /// Measured outside the transition it waits for: compute without touching the caches.
+        case foreign(resolved: SizeRange)
+        /// Compute for `resolved` and store the result as pending for `version`.
+        case miss(resolved: SizeRange, version: UInt)
     }
 
     /// Whether a node flagged "layout pending" for `pendingTransitionID` is being measured
@@ -48,11 +55,9 @@ extension DisplayNode {
 
     /// `calculateLayout` with the nodes it met collected into a registry.
     func measure(_ resolved: SizeRange, context: LayoutContext) -> (layout: Layout, nodes: NodeRegistry) {
-        let collector = SubnodeCollector()
-        let layout = SubnodeCollector.$current.withValue(collector) {
-            calculateLayout(resolved, context: context)
-        }
-        return (layout, collector.registry)
+        var collector = SubnodeCollector()
+        let layout = collector.collecting { calculateLayout(resolved, context: context) }
+        return (layout, NodeRegistry(collector.nodes))
     }
 
     /// The default ``calculateLayout(_:context:)``: the spec path or the manual path.
@@ -73,11 +78,9 @@ extension DisplayNode {
     /// The element from the block or ``layoutSpecThatFits(_:)``, with subnode mutations of this
     /// node refused while the callback runs.
     private func layoutSpec(for resolved: SizeRange) -> (any LayoutElement)? {
-        let block = state.withLock { state in
-            state.layoutSpecCallbackDepth += 1
-            return state.layoutSpecBlock
-        }
-        defer { state.withLock { $0.layoutSpecCallbackDepth -= 1 } }
+        let block = hasLayoutSpecBlock.load(ordering: .relaxed) ? state.withLock { $0.layoutSpecBlock } : nil
+        layoutSpecCallbackDepth.add(1, ordering: .relaxed)
+        defer { layoutSpecCallbackDepth.subtract(1, ordering: .relaxed) }
         return block.map { $0(self, resolved) } ?? layoutSpecThatFits(resolved)
     }
 }

@@ -82,9 +82,8 @@ extension DisplayNode {
     }
 
     private func checkManualMutation(_ operation: String, of node: DisplayNode) throws(NodeError) {
-        let (managed, inCallback) = node.state.withLock {
-            ($0.automaticallyManagesSubnodes, $0.layoutSpecCallbackDepth > 0)
-        }
+        let managed = node.state.withLock { $0.automaticallyManagesSubnodes }
+        let inCallback = node.layoutSpecCallbackDepth.load(ordering: .relaxed) > 0
         if inCallback { throw .subnodesMutatedInLayoutSpec(node: node.id, operation: operation) }
         if managed { throw .automaticallyManagedSubnodes(node: node.id, operation: operation) }
     }

@@ -42,8 +42,6 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
         var subnodes: [DisplayNode] = []
         weak var supernode: DisplayNode?
         var automaticallyManagesSubnodes = false
-        /// > 0 while the layout-spec callback runs; subnode mutations are refused then.
-        var layoutSpecCallbackDepth = 0
 
         // Geometry (anchor point fixed at the centre, as UIKit's default)
         var bounds = Rect(0, 0, 0, 0)
@@ -57,10 +55,45 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
         var transitionID: UInt = 0
         /// The id of an ancestor's transition this node waits for ("layout pending"), 0 when none.
         var pendingTransitionID: UInt = 0
+        /// Fields few nodes ever set, allocated on first write: nodes are made by the thousand
+        /// and every byte of `State` is written when one is created and read when it is freed.
+        private var rarelyUsed: RarelyUsedState?
+
         /// A layout the pass measured while an ancestor was transitioning, applied when it ends.
+        var pendingLayoutTransition: NodeLayout? {
+            get { rarelyUsed?.pendingLayoutTransition }
+            set {
+                if newValue == nil && rarelyUsed == nil { return }
+                rarelyUsedState().pendingLayoutTransition = newValue
+            }
+        }
+
+        var measurementExecutor: any LayoutMeasurementExecutor {
+            get { rarelyUsed?.measurementExecutor ?? DetachedMeasurementExecutor() }
+            set { rarelyUsedState().measurementExecutor = newValue }
+        }
+
+        private mutating func rarelyUsedState() -> RarelyUsedState {
+            if let rarelyUsed { return rarelyUsed }
+            let created = RarelyUsedState()
+            rarelyUsed = created
+            return created
+        }
+    }
+
+    /// The part of ``State`` that is allocated on demand. A class so that `State` holds only a
+    /// reference; it is read and written only under the node's lock, like the rest of `State`.
+    final class RarelyUsedState {
         var pendingLayoutTransition: NodeLayout?
         var measurementExecutor: any LayoutMeasurementExecutor = DetachedMeasurementExecutor()
     }
+
+    /// Whether ``layoutSpecBlock`` is set, readable without the lock (measuring a plain node then
+    /// takes no lock to find it has no block). Written under the lock with the block.
+    let hasLayoutSpecBlock = Atomic<Bool>(false)
+    /// > 0 while the layout-spec callback runs; subnode mutations are refused then. An atomic
+    /// rather than a `State` field so that entering and leaving the callback takes no lock.
+    let layoutSpecCallbackDepth = Atomic<Int>(0)
 
     public init(id: LayoutElementID) {
         self.id = id
@@ -85,7 +118,12 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
     /// A closure used instead of ``layoutSpecThatFits(_:)`` when set.
     public var layoutSpecBlock: (@Sendable (DisplayNode, SizeRange) -> any LayoutElement)? {
         get { state.withLock { $0.layoutSpecBlock } }
-        set { state.withLock { $0.layoutSpecBlock = newValue } }
+        set {
+            state.withLock { state in
+                state.layoutSpecBlock = newValue
+                hasLayoutSpecBlock.store(newValue != nil, ordering: .relaxed)
+            }
+        }
     }
 
     /// The screen the layout pass and transitions measure for (default scale 2). Measurements

@@ -2,9 +2,9 @@ import Synchronization
 
 /// A node's interface-state bookkeeping, kept apart from its layout state.
 ///
-/// `@unchecked Sendable` because every field lives in the `Mutex`; callbacks never run while the
-/// lock is held.
-final class InterfaceStateStorage: @unchecked Sendable {
+/// Every field lives in the `Mutex`; callbacks never run while the lock is held. A noncopyable
+/// struct stored inline in the node (not a class of its own), so a node costs one allocation.
+struct InterfaceStateStorage: ~Copyable, Sendable {
     struct Fields {
         var state: InterfaceState = []
         var isRangeManaged = false

@@ -42,32 +42,44 @@ public struct NodeLayout: Hashable, Sendable {
 
 /// The node instances a measurement met, by id (the first instance wins when two share an id).
 ///
-/// Equality and hashing go by object identity, as Texture compares nodes.
+/// Stored as the nodes in the order they were met, as measuring registers them; the id map is
+/// built only by whoever needs it (``byID()``: automatic subnode management applying a layout),
+/// so the hot measuring path never hashes an id. ``subscript(_:)`` is a linear scan: for many
+/// lookups build the map once. Equality and hashing go by object identity, as Texture compares
+/// nodes.
 public struct NodeRegistry: Hashable, Sendable {
-    private(set) var byID: [LayoutElementID: DisplayNode]
+    /// The nodes in the order they were met; a node or an id may appear more than once.
+    private(set) var nodes: [DisplayNode]
 
     public init(_ nodes: [DisplayNode] = []) {
-        byID = [:]
-        for node in nodes where byID[node.id] == nil {
-            byID[node.id] = node
+        self.nodes = nodes
+    }
+
+    /// The node measured under `id`, if any (the first one met). Linear in the number of nodes.
+    public subscript(id: LayoutElementID) -> DisplayNode? {
+        nodes.first { $0.id == id }
+    }
+
+    /// How many distinct ids were met.
+    public var count: Int { byID().count }
+
+    /// Every id met with its first node.
+    public func byID() -> [LayoutElementID: DisplayNode] {
+        var map: [LayoutElementID: DisplayNode] = [:]
+        map.reserveCapacity(nodes.count)
+        for node in nodes where map[node.id] == nil {
+            map[node.id] = node
         }
+        return map
     }
-
-    init(byID: [LayoutElementID: DisplayNode]) {
-        self.byID = byID
-    }
-
-    /// The node measured under `id`, if any.
-    public subscript(id: LayoutElementID) -> DisplayNode? { byID[id] }
-
-    /// How many nodes were met.
-    public var count: Int { byID.count }
 
     public static func == (lhs: NodeRegistry, rhs: NodeRegistry) -> Bool {
-        lhs.byID.count == rhs.byID.count && lhs.byID.allSatisfy { id, node in rhs.byID[id] === node }
+        if lhs.nodes.count == rhs.nodes.count && zip(lhs.nodes, rhs.nodes).allSatisfy({ $0 === $1 }) { return true }
+        let left = lhs.byID(), right = rhs.byID()
+        return left.count == right.count && left.allSatisfy { id, node in right[id] === node }
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(byID.count)
+        hasher.combine(count)
     }
 }

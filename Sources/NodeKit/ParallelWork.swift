@@ -28,17 +28,26 @@ enum ParallelWork {
     }
 }
 
-/// Write-once result slots filled from several threads.
+/// Write-once result slots filled from several threads, without a lock.
 ///
-/// `@unchecked Sendable`: the slots live in a Mutex; each index is written once.
+/// `@unchecked Sendable`: each index is written exactly once, by the one worker that took it
+/// from the atomic counter, so no two threads touch the same slot; ``values()`` runs after
+/// `concurrentPerform` has returned, which orders every write before the read. (A `Mutex`
+/// around the whole array made every store a point where the workers wait for each other.)
 private final class ResultSlots<T: Sendable>: @unchecked Sendable {
-    private let slots: Mutex<[T?]>
+    private let slots: UnsafeMutableBufferPointer<T?>
 
     init(count: Int) {
-        slots = Mutex(Array(repeating: nil, count: count))
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
     }
 
-    func store(_ value: T, at index: Int) { slots.withLock { $0[index] = value } }
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
 
-    func values() -> [T] { slots.withLock { $0.map { $0! } } }
+    func store(_ value: T, at index: Int) { slots[index] = value }
+
+    func values() -> [T] { slots.map { $0! } }
 }

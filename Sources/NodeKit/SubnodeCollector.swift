@@ -1,27 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutCore
-import Synchronization
 
 /// Collects the nodes measured while one node computes its layout, so that the ids in the
 /// resulting layout can be resolved to node instances.
 ///
-/// A node pushes a fresh collector (task-local, so it works on any thread and in child tasks)
-/// around its own `calculateLayout`; every node whose `layoutThatFits` is called inside that
-/// scope registers itself — its own computation pushes its own collector, so grandchildren
-/// register with their parent, not with us. Cache hits register too, because registration
-/// happens on entry to `layoutThatFits`.
-final class SubnodeCollector: Sendable {
-    @TaskLocal static var current: SubnodeCollector?
+/// A node installs a fresh collector as the thread's current one around its own
+/// `calculateLayout` (``collecting(_:)``); every node whose `layoutThatFits` is called inside
+/// that scope registers itself — its own computation installs its own collector, so
+/// grandchildren register with their parent, not with us. Cache hits register too, because
+/// registration happens on entry to `layoutThatFits`.
+///
+/// Why a thread-local and not a task-local: measuring is synchronous, so everything a
+/// measurement registers happens on the thread that runs it (a synchronous spec callback
+/// cannot await child tasks, and work it hands to other threads inherited neither). A
+/// thread-local slot costs a few nanoseconds to install and read, where a task-local push
+/// allocates; the collector itself lives on the measuring frame's stack, so a leaf that meets
+/// no node allocates nothing and takes no lock.
+///
+/// Registration appends (skipping an immediate repeat of the same node); ids are resolved
+/// lazily by ``NodeRegistry``, which keeps the first node met under each id.
+struct SubnodeCollector {
+    private(set) var nodes: [DisplayNode] = []
 
-    private let nodes = Mutex<[LayoutElementID: DisplayNode]>([:])
+    /// Records `node` (consecutive measurements of the same node are recorded once).
+    @inline(__always)
+    mutating func register(_ node: DisplayNode) {
+        if let last = nodes.last {
+            if last === node { return }
+        } else {
+            nodes.reserveCapacity(8)  // one allocation covers a typical cell's direct nodes
+        }
+        nodes.append(node)
+    }
 
-    func register(_ node: DisplayNode) {
-        nodes.withLock { nodes in
-            if nodes[node.id] == nil { nodes[node.id] = node }
+    /// Runs `body` with this collector as the current thread's, restoring the previous one after.
+    mutating func collecting<T>(_ body: () -> T) -> T {
+        withUnsafeMutablePointer(to: &self) { collector in
+            let previous = CurrentSubnodeCollector.get()
+            CurrentSubnodeCollector.set(collector)
+            defer { CurrentSubnodeCollector.set(previous) }
+            return body()
         }
     }
 
-    var registry: NodeRegistry {
-        NodeRegistry(byID: nodes.withLock { $0 })
+    /// Registers `node` with the current thread's collector, if a measurement is running.
+    @inline(__always)
+    static func registerWithCurrent(_ node: DisplayNode) {
+        CurrentSubnodeCollector.get()?.pointee.register(node)
+    }
+}
+
+/// The thread-local slot holding the innermost running ``SubnodeCollector`` (a pointer into the
+/// stack frame of ``SubnodeCollector/collecting(_:)``, valid only while it runs on this thread).
+private enum CurrentSubnodeCollector {
+    static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed (\(status)): no thread-local slot for SubnodeCollector")
+        return key
+    }()
+
+    @inline(__always)
+    static func get() -> UnsafeMutablePointer<SubnodeCollector>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: SubnodeCollector.self)
+    }
+
+    @inline(__always)
+    static func set(_ collector: UnsafeMutablePointer<SubnodeCollector>?) {
+        pthread_setspecific(key, collector.map { UnsafeRawPointer($0) })
     }
 }
 

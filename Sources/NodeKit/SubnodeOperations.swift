@@ -32,9 +32,10 @@ struct SubnodeOperations {
 
     /// The nodes a record's flattened layout names, in order.
     static func resolve(_ record: NodeLayout, currentSubnodes: [DisplayNode]) -> [DisplayNode] {
-        record.layout.sublayouts.compactMap { sublayout in
+        let byID = record.nodes.byID()
+        return record.layout.sublayouts.compactMap { sublayout in
             guard sublayout.isNode else { return nil }
-            return record.nodes[sublayout.element] ?? currentSubnodes.first { $0.id == sublayout.element }
+            return byID[sublayout.element] ?? currentSubnodes.first { $0.id == sublayout.element }
         }
     }
 

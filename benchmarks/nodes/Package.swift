@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "LayoutCore", package: "PhotoFeed"),
                 .product(name: "NodeKit", package: "PhotoFeed"),
+                .product(name: "TextLayout", package: "PhotoFeed"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
