@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NodeKit", targets: ["NodeKit"]),
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
+        .library(name: "FeedStore", targets: ["FeedStore"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
     ],
     dependencies: [
@@ -52,5 +53,6 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedTests", dependencies: ["PhotoFeed", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport"], swiftSettings: strict),
     ]
 )
