@@ -40,7 +40,7 @@ struct LayoutsReportCommand: ParsableCommand {
             // The human table: the cache report plus every cached height (LayoutReportFormatter).
             let data = try CommandFailure.run { try LayoutReportData(store: feedStore) }
             let table = LayoutReportFormatter().format(data)
-            print(table.hasSuffix("\n") ? String(table.dropLast()) : table)
+            CommandOutput.current.standardOutput(table.hasSuffix("\n") ? String(table.dropLast()) : table)
         }
     }
 
