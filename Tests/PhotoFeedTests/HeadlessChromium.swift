@@ -30,8 +30,8 @@ struct HeadlessChromium {
     func run(_ arguments: [String], page: URL, workDirectory: URL, timeout: Double = 30) throws -> String {
         let stdoutURL = workDirectory.appendingPathComponent("chromium-stdout-\(UUID().uuidString).txt")
         let stderrURL = workDirectory.appendingPathComponent("chromium-stderr-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         let stdout = try FileHandle(forWritingTo: stdoutURL)
         let stderr = try FileHandle(forWritingTo: stderrURL)
         defer {
