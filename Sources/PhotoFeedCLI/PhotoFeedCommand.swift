@@ -5,7 +5,9 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "photofeed",
         abstract: "Texture's layout engine and a photo feed built on it.",
-        subcommands: [LayoutCommand.self]
+        subcommands: [
+            MigrateCommand.self, SeedCommand.self, LayoutsCommand.self, LayoutCommand.self,
+        ]
     )
 
     public init() {}

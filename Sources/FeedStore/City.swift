@@ -1,0 +1,32 @@
+import GRDB
+
+/// A GeoNames city (population ≥ 15,000), for reverse geocoding. `region` is GeoNames' first-level
+/// administrative division: a name where the data set has one (US states), else its code.
+public struct City: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "city"
+
+    public var id: Int64
+    public var name: String
+    public var region: String?
+    public var countryCode: String
+    public var country: String
+    public var latitude: Double
+    public var longitude: Double
+    public var population: Int
+
+    public init(id: Int64, name: String, region: String?, countryCode: String, country: String,
+                latitude: Double, longitude: Double, population: Int) {
+        self.id = id
+        self.name = name
+        self.region = region
+        self.countryCode = countryCode
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+        self.population = population
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, region, countryCode = "country_code", country, latitude, longitude, population
+    }
+}

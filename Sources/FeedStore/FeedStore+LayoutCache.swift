@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+
+/// The persistent layout cache: one row per (photo, cell kind, size range, scale), served only
+/// while its content and engine versions match the request.
+extension FeedStore {
+    /// Looks up the layouts of a page of photos in one query: all `keys` must share cell kind,
+    /// size range, scale and engine version (a page is laid out at one width). Returns the hits
+    /// by photo id; a stale row (another content or engine version) is a miss. Adds the hits and
+    /// misses to the counters, in the same transaction, when `countAccess` is true.
+    public func cachedLayouts(for keys: [LayoutCacheKey], countAccess: Bool = true) throws -> [Int64: CachedLayout] {
+        guard let first = keys.first else { return [:] }
+        precondition(keys.allSatisfy {
+            $0.cellKind == first.cellKind && $0.sizeRange == first.sizeRange && $0.scale == first.scale
+                && $0.engineVersion == first.engineVersion
+        }, "a page lookup shares cell kind, size range, scale and engine version")
+        let wanted = Dictionary(keys.map { ($0.photoID, $0.contentVersion) }, uniquingKeysWith: { $1 })
+        let placeholders = Array(repeating: "?", count: wanted.count).joined(separator: ",")
+        let sql = """
+            SELECT photo_id, content_version, engine_version, width, height, frames FROM layout_cache
+            WHERE photo_id IN (\(placeholders)) AND cell_kind = ? AND min_width = ? AND min_height = ?
+              AND max_width = ? AND max_height = ? AND scale = ?
+            """
+        let range = first.sizeRange
+        var values: [(any DatabaseValueConvertible)?] = wanted.keys.map { $0 }
+        values += [first.cellKind, range.minWidth, range.minHeight, range.maxWidth, range.maxHeight, first.scale]
+        let arguments = StatementArguments(values)
+        let lookup = { (db: Database) throws -> [Int64: CachedLayout] in
+            var hits: [Int64: CachedLayout] = [:]
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            while let row = try rows.next() {
+                let photoID: Int64 = row[0]
+                guard wanted[photoID] == row[1], first.engineVersion == row[2] as Int,
+                      let frames = LayoutBlob.decode(row[5]) else { continue }
+                hits[photoID] = CachedLayout(width: row[3], height: row[4], frames: frames)
+            }
+            return hits
+        }
+        guard countAccess else { return try writer.read(lookup) }
+        return try writer.write { db in
+            let hits = try lookup(db)
+            try db.execute(sql: "UPDATE layout_cache_stat SET hits = hits + ?, misses = misses + ? WHERE id = 1",
+                           arguments: [hits.count, wanted.count - hits.count])
+            return hits
+        }
+    }
+
+    /// The layout for one key, or nil (a miss). Counts like `cachedLayouts(for:)`.
+    public func cachedLayout(for key: LayoutCacheKey, countAccess: Bool = true) throws -> CachedLayout? {
+        try cachedLayouts(for: [key], countAccess: countAccess)[key.photoID]
+    }
+
+    /// Stores layouts, replacing whatever the same (photo, cell kind, size range, scale) held.
+    /// One transaction for the batch.
+    public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
+        let now = clock.nowMilliseconds
+        try writer.write { db in
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                          content_version, engine_version, width, height, frames, computed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
+                    content_version = excluded.content_version, engine_version = excluded.engine_version,
+                    width = excluded.width, height = excluded.height, frames = excluded.frames,
+                    computed_at = excluded.computed_at
+                """)
+            for (key, layout) in entries {
+                let range = key.sizeRange
+                try statement.execute(arguments: [
+                    key.photoID, key.cellKind, range.minWidth, range.minHeight, range.maxWidth, range.maxHeight,
+                    key.scale, key.contentVersion, key.engineVersion, layout.width, layout.height,
+                    LayoutBlob.encode(layout.frames), now,
+                ])
+            }
+        }
+    }
+
+    /// Stores one layout.
+    public func putLayout(_ layout: CachedLayout, for key: LayoutCacheKey) throws {
+        try putLayouts([(key, layout)])
+    }
+
+    /// The size ranges and scales cached for a photo's cells (what the sync daemon relayouts
+    /// after a change), fresh or stale.
+    public func cachedSizeRanges(photoID: Int64, cellKind: String) throws -> [(range: CacheSizeRange, scale: Double)] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT min_width, min_height, max_width, max_height, scale FROM layout_cache
+                WHERE photo_id = ? AND cell_kind = ? ORDER BY min_width, max_width, scale
+                """, arguments: [photoID, cellKind]).map { row in
+                (CacheSizeRange(minWidth: row[0], minHeight: row[1], maxWidth: row[2], maxHeight: row[3]), row[4])
+            }
+        }
+    }
+
+    /// What the cache holds, for `photofeed layouts report`.
+    public func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport {
+        try writer.read { db in
+            let totals = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*),
+                       COALESCE(SUM(lc.engine_version != ? OR lc.content_version != p.content_version), 0)
+                FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
+                """, arguments: [engineVersion])
+            let counters = try Row.fetchOne(db, sql: "SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
+            let ranges = try Row.fetchAll(db, sql: """
+                SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) FROM layout_cache
+                GROUP BY min_width, min_height, max_width, max_height, scale
+                ORDER BY min_width, min_height, max_width, max_height, scale
+                """).map { row in
+                LayoutCacheReport.SizeRangeEntry(
+                    range: CacheSizeRange(minWidth: row[0], minHeight: row[1], maxWidth: row[2], maxHeight: row[3]),
+                    scale: row[4], entries: row[5])
+            }
+            return LayoutCacheReport(entries: totals?[0] ?? 0, stale: totals?[1] ?? 0, hits: counters?[0] ?? 0,
+                                     misses: counters?[1] ?? 0, engineVersion: engineVersion, sizeRanges: ranges)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+
+/// Seeding: the curated set of `seed-data/`, or N generated photos. Always loads the cities.
+///
+/// Everything happens in one transaction after the files have been read and checked, so a bad
+/// file (or a failure half-way) leaves the database exactly as it was. Rows are upserted by id,
+/// so seeding the same data twice leaves one copy.
+extension FeedStore {
+    public typealias ProgressHandler = @Sendable (SeedProgress) -> Void
+
+    /// Loads `users.jsonl`, `photos.jsonl`, `comments.jsonl` and `cities.tsv` from `directory`.
+    @discardableResult
+    public func seedCurated(from directory: URL = ResourceLocator.seedDataDirectory,
+                            progress: ProgressHandler? = nil) throws -> SeedCounts {
+        let usersURL = directory.appendingPathComponent("users.jsonl")
+        let photosURL = directory.appendingPathComponent("photos.jsonl")
+        let commentsURL = directory.appendingPathComponent("comments.jsonl")
+        let users = try SeedFileReader.jsonLines(usersURL, as: SeedUser.self)
+        let photos = try SeedFileReader.jsonLines(photosURL, as: SeedPhoto.self)
+        let comments = try SeedFileReader.jsonLines(commentsURL, as: SeedComment.self)
+        let cities = try SeedFileReader.cities(directory.appendingPathComponent("cities.tsv"))
+        let rows = try CuratedRows(users: users, usersFile: usersURL.path, photos: photos, photosFile: photosURL.path,
+                                   comments: comments, commentsFile: commentsURL.path)
+        let now = clock.nowMilliseconds
+        return try writer.write { db in
+            let writer = try SeedWriter(db: db, now: now)
+            try Self.load(cities, writer: writer, progress: progress)
+            try rows.checkReferences(db)
+            var done = 0
+            let total = rows.users.count + rows.photos.count + rows.comments.count
+            for (line, user) in rows.users {
+                try Self.rowError(file: usersURL.path, line: line) { try writer.write(user) }
+                done += 1
+            }
+            progress?(SeedProgress(phase: "users", done: done, total: total))
+            for (line, photo, location) in rows.photos {
+                try Self.rowError(file: photosURL.path, line: line) { try writer.write(photo, location: location) }
+                done += 1
+                if done % 500 == 0 { progress?(SeedProgress(phase: "photos", done: done, total: total)) }
+            }
+            for (line, comment) in rows.comments {
+                try Self.rowError(file: commentsURL.path, line: line) { try writer.write(comment) }
+                done += 1
+                if done % 500 == 0 { progress?(SeedProgress(phase: "comments", done: done, total: total)) }
+            }
+            progress?(SeedProgress(phase: "done", done: total, total: total))
+            return try Self.counts(db)
+        }
+    }
+
+    /// Generates `count` photos (with users, locations, comments) from `rngSeed` and loads them
+    /// with the cities of `seedDataDirectory`. Deterministic: same count and seed, same rows.
+    @discardableResult
+    public func seedGenerated(count: Int, rngSeed: UInt64,
+                              seedDataDirectory directory: URL = ResourceLocator.seedDataDirectory,
+                              progress: ProgressHandler? = nil) throws -> SeedCounts {
+        let vocabulary = try SeedVocabulary.load(from: directory.appendingPathComponent("vocabulary.json"))
+        let cities = try SeedFileReader.cities(directory.appendingPathComponent("cities.tsv"))
+        let now = clock.nowMilliseconds
+        return try writer.write { db in
+            let writer = try SeedWriter(db: db, now: now)
+            try Self.load(cities, writer: writer, progress: progress)
+            var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed)
+            let total = generator.userCount + count
+            for index in 1...generator.userCount {
+                try writer.write(generator.user(index))
+            }
+            let step = max(1, count / 200)
+            for index in stride(from: 1, through: count, by: 1) {
+                let (photo, location, comments) = generator.photo(index)
+                try writer.write(photo, location: location)
+                for comment in comments { try writer.write(comment) }
+                if index % step == 0 {
+                    progress?(SeedProgress(phase: "photos", done: generator.userCount + index, total: total))
+                }
+            }
+            progress?(SeedProgress(phase: "done", done: total, total: total))
+            return try Self.counts(db)
+        }
+    }
+
+    /// Rows now in the database.
+    public func counts() throws -> SeedCounts {
+        try writer.read { db in try Self.counts(db) }
+    }
+
+    static func counts(_ db: Database) throws -> SeedCounts {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT (SELECT COUNT(*) FROM user), (SELECT COUNT(*) FROM photo), (SELECT COUNT(*) FROM location),
+                   (SELECT COUNT(*) FROM comment), (SELECT COUNT(*) FROM city), (SELECT COUNT(*) FROM sync_job)
+            """)!
+        return SeedCounts(users: row[0], photos: row[1], locations: row[2], comments: row[3], cities: row[4],
+                          syncJobs: row[5])
+    }
+
+    private static func load(_ cities: [City], writer: SeedWriter, progress: ProgressHandler?) throws {
+        for city in cities { try writer.write(city) }
+        progress?(SeedProgress(phase: "cities", done: 0, total: 1))
+    }
+
+    /// A constraint failure on one row becomes a `SeedError` naming its file and line.
+    private static func rowError(file: String, line: Int, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw SeedError(file: file, line: line, message: "rejected by the schema: \(error.message ?? "constraint")")
+        }
+    }
+}

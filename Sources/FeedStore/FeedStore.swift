@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// The photo feed's SQLite database: migrations, records, named transactional writes, the feed
+/// query and the persistent layout cache.
+///
+/// A file database is a `DatabasePool` (WAL: readers never block the writer); `:memory:` is a
+/// `DatabaseQueue`. Foreign keys are on, and a connection waits up to `busyTimeout` for a lock
+/// before failing with `SQLITE_BUSY`. `init` checks the applied migrations' checksums and
+/// migrates to `migrationTarget` (everything, by default).
+///
+/// ```swift
+/// let store = try FeedStore(path: "photofeed.sqlite")
+/// let page = try store.feedPage(limit: 20)
+/// ```
+public struct FeedStore: Sendable {
+    /// The connection (pool or queue). Exposed for tests and tools that need raw SQL.
+    public let writer: any DatabaseWriter
+    public let migrations: [MigrationFile]
+    public let clock: StoreClock
+
+    /// Which migrations `init` applies.
+    public enum MigrationTarget: Sendable, Equatable {
+        case latest
+        case upTo(String)
+        case none
+    }
+
+    /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private
+    /// in-memory database.
+    public init(path: String,
+                migrationsDirectory: URL = ResourceLocator.migrationsDirectory,
+                clock: StoreClock = .system,
+                busyTimeout: TimeInterval = 5,
+                migrationTarget: MigrationTarget = .latest) throws {
+        let configuration = Self.configuration(busyTimeout: busyTimeout)
+        let writer: any DatabaseWriter = path == ":memory:"
+            ? try DatabaseQueue(configuration: configuration)
+            : try DatabasePool(path: path, configuration: configuration)
+        try self.init(writer: writer, migrations: MigrationFile.load(from: migrationsDirectory), clock: clock,
+                      migrationTarget: migrationTarget)
+    }
+
+    /// Wraps an existing connection (tests use this to share migrations already loaded).
+    public init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock = .system,
+                migrationTarget: MigrationTarget = .latest) throws {
+        self.writer = writer
+        self.migrations = migrations
+        self.clock = clock
+        try verifyChecksums()
+        switch migrationTarget {
+        case .latest: try migrate()
+        case .upTo(let name): try migrate(upTo: name)
+        case .none: break
+        }
+    }
+
+    static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.prepareDatabase { db in
+            // WAL (set by DatabasePool) with NORMAL sync is durable across application crashes;
+            // a power loss may lose the last commits but never corrupts the file.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return configuration
+    }
+}

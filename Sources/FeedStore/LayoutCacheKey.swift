@@ -1,0 +1,41 @@
+/// A size range as the layout cache keys it (the store does not depend on LayoutCore; the
+/// caller converts `SizeRange`). Unbounded maxima are `.infinity`.
+public struct CacheSizeRange: Hashable, Sendable {
+    public var minWidth: Double
+    public var minHeight: Double
+    public var maxWidth: Double
+    public var maxHeight: Double
+
+    public init(minWidth: Double, minHeight: Double, maxWidth: Double, maxHeight: Double) {
+        self.minWidth = minWidth
+        self.minHeight = minHeight
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+    }
+
+    /// A feed cell's range: exactly `width` wide, any height.
+    public static func width(_ width: Double) -> CacheSizeRange {
+        CacheSizeRange(minWidth: width, minHeight: 0, maxWidth: width, maxHeight: .infinity)
+    }
+}
+
+/// Everything a cached layout depends on. A lookup hits only when all of it matches: a newer
+/// content version (the photo changed) or engine version (the layout code changed) misses.
+public struct LayoutCacheKey: Hashable, Sendable {
+    public var cellKind: String
+    public var photoID: Int64
+    public var contentVersion: Int64
+    public var sizeRange: CacheSizeRange
+    public var scale: Double
+    public var engineVersion: Int
+
+    public init(cellKind: String, photoID: Int64, contentVersion: Int64, sizeRange: CacheSizeRange, scale: Double,
+                engineVersion: Int) {
+        self.cellKind = cellKind
+        self.photoID = photoID
+        self.contentVersion = contentVersion
+        self.sizeRange = sizeRange
+        self.scale = scale
+        self.engineVersion = engineVersion
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Reads the seed files, turning every problem into a `SeedError` that names file, line and
+/// JSON path. Nothing here touches the database.
+enum SeedFileReader {
+    static func jsonLines<Record: Decodable & Sendable>(_ url: URL, as _: Record.Type) throws -> [SeedLine<Record>] {
+        let text = try contents(of: url)
+        let decoder = JSONDecoder()
+        var records: [SeedLine<Record>] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            do {
+                records.append(SeedLine(line: index + 1, record: try decoder.decode(Record.self, from: Data(trimmed.utf8))))
+            } catch let error as DecodingError {
+                throw seedError(error, file: url.path, line: index + 1)
+            }
+        }
+        return records
+    }
+
+    /// Milliseconds since 1970 from an ISO 8601 UTC time (`2024-03-29T10:07:00Z`).
+    static func milliseconds(_ text: String, file: String, line: Int, path: String) throws -> Int64 {
+        guard let date = try? Date(text, strategy: .iso8601) else {
+            throw SeedError(file: file, line: line, path: path,
+                            message: "expected an ISO 8601 time like 2024-03-29T10:07:00Z, got \"\(text)\"")
+        }
+        return Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// `cities.tsv`: a header line, then id, name, region, country code, country, latitude,
+    /// longitude, population.
+    static func cities(_ url: URL) throws -> [City] {
+        let text = try contents(of: url)
+        var cities: [City] = []
+        cities.reserveCapacity(40_000)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index == 0 || line.isEmpty { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            func fail(_ message: String) -> SeedError { SeedError(file: url.path, line: index + 1, message: message) }
+            guard fields.count == 8 else { throw fail("expected 8 tab-separated fields, found \(fields.count)") }
+            guard let id = Int64(fields[0]) else { throw fail("id: expected an integer, got \"\(fields[0])\"") }
+            guard let latitude = Double(fields[5]), (-90...90).contains(latitude) else {
+                throw fail("latitude: expected a number in -90...90, got \"\(fields[5])\"")
+            }
+            guard let longitude = Double(fields[6]), (-180...180).contains(longitude) else {
+                throw fail("longitude: expected a number in -180...180, got \"\(fields[6])\"")
+            }
+            guard let population = Int(fields[7]) else {
+                throw fail("population: expected an integer, got \"\(fields[7])\"")
+            }
+            cities.append(City(id: id, name: String(fields[1]), region: fields[2].isEmpty ? nil : String(fields[2]),
+                               countryCode: String(fields[3]), country: String(fields[4]), latitude: latitude,
+                               longitude: longitude, population: population))
+        }
+        return cities
+    }
+
+    static func contents(of url: URL) throws -> String {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw SeedError(file: url.path, message: "missing or unreadable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SeedError(file: url.path, message: "not valid UTF-8")
+        }
+        return text
+    }
+
+    static func seedError(_ error: DecodingError, file: String, line: Int) -> SeedError {
+        func path(_ keys: [any CodingKey]) -> String {
+            "$" + keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return SeedError(file: file, line: line, path: path(context.codingPath),
+                             message: "expected \(typeName(type))")
+        case .valueNotFound(let type, let context):
+            return SeedError(file: file, line: line, path: path(context.codingPath),
+                             message: "expected \(typeName(type)), found null")
+        case .keyNotFound(let key, let context):
+            return SeedError(file: file, line: line, path: path(context.codingPath + [key]),
+                             message: "missing field \"\(key.stringValue)\"")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return SeedError(file: file, line: line, message: "invalid JSON")
+            }
+            return SeedError(file: file, line: line, path: path(context.codingPath), message: context.debugDescription)
+        @unknown default:
+            return SeedError(file: file, line: line, message: "\(error)")
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type: "an integer"
+        case is Double.Type: "a number"
+        default: "a \(type)"
+        }
+    }
+}

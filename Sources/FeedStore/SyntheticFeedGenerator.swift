@@ -1,0 +1,94 @@
+import Foundation
+
+/// Makes realistic synthetic users, photos, locations and comments from a vocabulary and a
+/// seed: the same (vocabulary, seed, count) always gives the same rows.
+///
+/// Ids start at `idBase` (one billion) so that generated rows never collide with the curated
+/// set; generating again with another seed replaces the rows of the same ids. There is one
+/// user per ten photos (at least one); photos get 0–5 comments, a location on land (jittered
+/// around a known place), at sea, or none, captions short and long in many languages.
+public struct SyntheticFeedGenerator: Sendable {
+    public static let idBase: Int64 = 1_000_000_000
+    /// Upload times fall in the 900 days from 2023-01-01 UTC.
+    static let epochMilliseconds: Int64 = 1_672_531_200_000
+    static let spanMilliseconds: Int64 = 900 * 24 * 3600 * 1000
+    static let pixelSizes: [(Int, Int)] = [
+        (4032, 3024), (3024, 4032), (1080, 1080), (1920, 1080), (1080, 1350), (6000, 4000), (1200, 1800), (2048, 858),
+    ]
+    static let commentCounts = [0, 0, 1, 1, 2, 3, 5]
+
+    public let vocabulary: SeedVocabulary
+    public let photoCount: Int
+    public var userCount: Int { max(1, photoCount / 10) }
+    private var random: SplitMix64
+    private var nextCommentID = idBase + 1
+
+    public init(vocabulary: SeedVocabulary, photoCount: Int, seed: UInt64) {
+        self.vocabulary = vocabulary
+        self.photoCount = photoCount
+        self.random = SplitMix64(seed: seed)
+    }
+
+    /// The `index`-th user (1-based). Call for 1...userCount in order before the photos.
+    public mutating func user(_ index: Int) -> User {
+        let id = Self.idBase + Int64(index)
+        let name = "\(random.pick(vocabulary.firstNames)) \(random.pick(vocabulary.lastNames))"
+        let handle = "\(random.pick(vocabulary.handles))_g\(index)"
+        return User(id: id, username: handle, fullName: name,
+                    avatarURL: "https://images.photofeed.example/avatars/g\(index).jpg")
+    }
+
+    /// The `index`-th photo (1-based) with its location and comments. Call in order.
+    public mutating func photo(_ index: Int) -> (photo: Photo, location: Location?, comments: [Comment]) {
+        let id = Self.idBase + Int64(index)
+        let uploadedAt = Self.epochMilliseconds + Int64(random.int(in: 0...Int(Self.spanMilliseconds / 1000))) * 1000
+        let size = random.pick(Self.pixelSizes)
+        let location = makeLocation(id: id)
+        let likes = Int(1 / max(random.unit(), 1e-6)) - 1
+        let photo = Photo(id: id, ownerID: Self.idBase + Int64(random.int(in: 1...userCount)),
+                          locationID: location?.id, url: "https://images.photofeed.example/photos/g\(index).jpg",
+                          pixelWidth: size.0, pixelHeight: size.1, title: makeTitle(),
+                          description: makeDescription(), likes: min(likes, 250_000), uploadedAt: uploadedAt)
+        var comments: [Comment] = []
+        for _ in 0..<random.pick(Self.commentCounts) {
+            comments.append(Comment(id: nextCommentID, photoID: id,
+                                    authorID: Self.idBase + Int64(random.int(in: 1...userCount)),
+                                    body: random.pick(vocabulary.comments),
+                                    createdAt: uploadedAt + Int64(random.int(in: 60...2_592_000)) * 1000))
+            nextCommentID += 1
+        }
+        return (photo, location, comments)
+    }
+
+    private mutating func makeTitle() -> String {
+        let roll = random.unit()
+        if roll < 0.08 { return "" }
+        if roll < 0.35 { return random.pick(vocabulary.multilingualTitles) }
+        let text = random.pick(vocabulary.titleTemplates)
+            .replacingOccurrences(of: "{adj}", with: random.pick(vocabulary.adjectives))
+            .replacingOccurrences(of: "{subject}", with: random.pick(vocabulary.subjects))
+            .replacingOccurrences(of: "{n}", with: String(random.int(in: 2...40)))
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    private mutating func makeDescription() -> String {
+        let roll = random.unit()
+        if roll < 0.15 { return "" }
+        let count = roll < 0.55 ? 1 : roll < 0.92 ? random.int(in: 2...4) : random.int(in: 6...12)
+        var sentences: [String] = []
+        for _ in 0..<count { sentences.append(random.pick(vocabulary.sentences)) }
+        return sentences.joined(separator: " ")
+    }
+
+    private mutating func makeLocation(id: Int64) -> Location? {
+        let roll = random.unit()
+        if roll < 0.08 { return nil }
+        let atSea = roll < 0.20
+        let place = atSea ? random.pick(vocabulary.seas) : random.pick(vocabulary.places)
+        let spread = atSea ? 4.0 : 0.06
+        let latitude = min(89.9, max(-89.9, place.latitude + (random.unit() * 2 - 1) * spread))
+        var longitude = place.longitude + (random.unit() * 2 - 1) * spread
+        if longitude >= 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        return Location(id: id, latitude: (latitude * 1e5).rounded() / 1e5, longitude: (longitude * 1e5).rounded() / 1e5)
+    }
+}

@@ -1,0 +1,29 @@
+import GRDB
+
+/// A photographer: owns photos, writes comments. `avatarState` is advanced by the sync daemon.
+public struct User: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "user"
+
+    public var id: Int64
+    public var username: String
+    public var fullName: String
+    public var avatarURL: String
+    public var avatarState: AssetState
+
+    public init(id: Int64, username: String, fullName: String, avatarURL: String, avatarState: AssetState = .pending) {
+        self.id = id
+        self.username = username
+        self.fullName = fullName
+        self.avatarURL = avatarURL
+        self.avatarState = avatarState
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, username, fullName = "full_name", avatarURL = "avatar_url", avatarState = "avatar_state"
+    }
+}
+
+/// Where a downloadable asset (a photo's image, a user's avatar) stands.
+public enum AssetState: String, Codable, Hashable, Sendable, CaseIterable, DatabaseValueConvertible {
+    case pending, loaded, failed
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FeedStore
+
+@Suite struct LayoutCacheTests {
+    static let layout = CachedLayout(width: 375, height: 512.5, frames: [
+        CachedFrame(id: "avatar", x: 8, y: 8, width: 30, height: 30),
+        CachedFrame(id: "username", x: 46, y: 14.5, width: 120.5, height: 17),
+        CachedFrame(id: "photo", x: 0, y: 46, width: 375, height: 375),
+        CachedFrame(id: "caption.line", parent: 2, x: 8, y: 430, width: 359, height: 82.5),
+    ])
+
+    static func key(_ photoID: Int64, content: Int64 = 1, width: Double = 375, scale: Double = 2,
+                    engine: Int = 1) -> LayoutCacheKey {
+        LayoutCacheKey(cellKind: "photo", photoID: photoID, contentVersion: content, sizeRange: .width(width),
+                       scale: scale, engineVersion: engine)
+    }
+
+    static func seeded(_ kind: StoreKind) throws -> FeedStore {
+        let store = try StoreFixture.store(kind)
+        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        return store
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aStoredLayoutIsServedBack(kind: StoreKind) throws {
+        let store = try Self.seeded(kind)
+        #expect(try store.cachedLayout(for: Self.key(1)) == nil)
+        try store.putLayout(Self.layout, for: Self.key(1))
+        #expect(try store.cachedLayout(for: Self.key(1)) == Self.layout)
+        let report = try store.layoutCacheReport(engineVersion: 1)
+        #expect(report.hits == 1 && report.misses == 1 && report.entries == 1 && report.stale == 0)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func everyPartOfTheKeyMatters(kind: StoreKind) throws {
+        let store = try Self.seeded(kind)
+        try store.putLayout(Self.layout, for: Self.key(1))
+        #expect(try store.cachedLayout(for: Self.key(1, content: 2)) == nil, "newer content version")
+        #expect(try store.cachedLayout(for: Self.key(1, engine: 2)) == nil, "newer engine version")
+        #expect(try store.cachedLayout(for: Self.key(1, width: 320)) == nil, "other size range")
+        #expect(try store.cachedLayout(for: Self.key(1, scale: 3)) == nil, "other scale")
+        #expect(try store.cachedLayout(for: Self.key(2)) == nil, "other photo")
+        var otherKind = Self.key(1)
+        otherKind.cellKind = "comment"
+        #expect(try store.cachedLayout(for: otherKind) == nil, "other cell kind")
+        let report = try store.layoutCacheReport(engineVersion: 1)
+        #expect(report.hits == 0 && report.misses == 6)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aChangedPhotoMakesItsEntriesStaleUntilReplaced(kind: StoreKind) throws {
+        let store = try Self.seeded(kind)
+        try store.putLayouts([(Self.key(1), Self.layout), (Self.key(1, width: 320), Self.layout),
+                              (Self.key(2), Self.layout)])
+        #expect(try store.like(photoID: 1) == 2)
+        #expect(try store.layoutCacheReport(engineVersion: 1).stale == 2)
+        #expect(try store.layoutCacheReport(engineVersion: 2).stale == 3)
+        // The sync daemon's view: both size ranges of photo 1 need a relayout.
+        #expect(try store.cachedSizeRanges(photoID: 1, cellKind: "photo").map(\.range.maxWidth) == [320, 375])
+        try store.putLayout(Self.layout, for: Self.key(1, content: 2))
+        #expect(try store.cachedLayout(for: Self.key(1, content: 2)) == Self.layout)
+        #expect(try store.cachedLayout(for: Self.key(1, content: 1)) == nil)
+        #expect(try store.layoutCacheReport(engineVersion: 1).stale == 1)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aPageIsReadInOneLookupAndCounted(kind: StoreKind) throws {
+        let store = try Self.seeded(kind)
+        try store.putLayouts([(Self.key(1), Self.layout), (Self.key(3), Self.layout), (Self.key(4, content: 9), Self.layout)])
+        let hits = try store.cachedLayouts(for: (1...5).map { Self.key(Int64($0)) })
+        #expect(Set(hits.keys) == [1, 3])
+        let report = try store.layoutCacheReport(engineVersion: 1)
+        #expect(report.hits == 2 && report.misses == 3)
+        #expect(report.sizeRanges == [LayoutCacheReport.SizeRangeEntry(range: .width(375), scale: 2, entries: 3)])
+        _ = try store.cachedLayouts(for: [Self.key(1)], countAccess: false)
+        #expect(try store.layoutCacheReport(engineVersion: 1).hits == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func deletingAPhotoDropsItsLayouts(kind: StoreKind) throws {
+        let store = try Self.seeded(kind)
+        try store.putLayout(Self.layout, for: Self.key(1))
+        try store.deletePhoto(id: 1)
+        #expect(try store.layoutCacheReport(engineVersion: 1).entries == 0)
+    }
+
+    @Test func theBlobRoundTripsAndRejectsDamage() throws {
+        let blob = LayoutBlob.encode(Self.layout.frames)
+        #expect(LayoutBlob.decode(blob) == Self.layout.frames)
+        #expect(blob.count == 5 + 4 * (4 + 2 + 32) + "avatar".utf8.count + "username".utf8.count
+                + "photo".utf8.count + "caption.line".utf8.count)
+        #expect(LayoutBlob.decode(blob.dropLast()) == nil)
+        #expect(LayoutBlob.decode(blob + Data([0])) == nil)
+        #expect(LayoutBlob.decode(Data([9, 0, 0, 0, 0])) == nil)
+        #expect(LayoutBlob.decode(LayoutBlob.encode([])) == [])
+    }
+}

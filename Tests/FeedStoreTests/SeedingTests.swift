@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FeedStore
+
+@Suite struct SeedingTests {
+    @Test(arguments: StoreKind.allCases)
+    func seedingTheSameDataTwiceLeavesOneCopy(kind: StoreKind) throws {
+        let store = try StoreFixture.store(kind)
+        let directory = try StoreFixture.smallSeedDirectory()
+        let first = try store.seedCurated(from: directory)
+        let snapshot = try StoreFixture.snapshot(store)
+        let second = try store.seedCurated(from: directory)
+        #expect(first == second)
+        #expect(first == SeedCounts(users: 3, photos: 7, locations: 5, comments: 3, cities: 3, syncJobs: 3 + 7 + 5))
+        #expect(try StoreFixture.snapshot(store) == snapshot)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func reseedingAChangedPhotoBumpsItsContentVersionOnly(kind: StoreKind) throws {
+        let store = try StoreFixture.store(kind)
+        let directory = try StoreFixture.smallSeedDirectory()
+        try store.seedCurated(from: directory)
+        let photos = directory.appendingPathComponent("photos.jsonl")
+        let text = try String(contentsOf: photos, encoding: .utf8).replacingOccurrences(of: "東京 2 🌸", with: "Neu")
+        try text.write(to: photos, atomically: true, encoding: .utf8)
+        try store.seedCurated(from: directory)
+        let versions = try store.writer.read { db in
+            try Int64.fetchAll(db, sql: "SELECT content_version FROM photo ORDER BY id")
+        }
+        #expect(versions == [1, 2, 1, 1, 1, 1, 1])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func seedingCreatesTheSyncJobs(kind: StoreKind) throws {
+        let store = try StoreFixture.store(kind)
+        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        let jobs = try store.writer.read { db in try SyncJob.order(Column("kind"), Column("target_id")).fetchAll(db) }
+        #expect(jobs.filter { $0.kind == .avatar }.map(\.targetID) == [1, 2, 3])
+        #expect(jobs.filter { $0.kind == .image }.map(\.targetID) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(jobs.filter { $0.kind == .geocode }.map(\.targetID) == [1, 2, 4, 5, 7])
+        #expect(jobs.allSatisfy { $0.state == .pending && $0.nextRunAt == 1_750_000_000_000 })
+    }
+
+    @Test func generatingIsDeterministic() throws {
+        let directory = try StoreFixture.smallSeedDirectory()
+        let a = try StoreFixture.store(.memory)
+        let b = try StoreFixture.store(.memory)
+        let c = try StoreFixture.store(.memory)
+        let countsA = try a.seedGenerated(count: 300, rngSeed: 42, seedDataDirectory: directory)
+        try b.seedGenerated(count: 300, rngSeed: 42, seedDataDirectory: directory)
+        try c.seedGenerated(count: 300, rngSeed: 43, seedDataDirectory: directory)
+        #expect(countsA.photos == 300 && countsA.users == 30 && countsA.cities == 3)
+        #expect(countsA.comments > 300 && countsA.locations > 200)
+        #expect(try StoreFixture.snapshot(a) == StoreFixture.snapshot(b))
+        #expect(try StoreFixture.snapshot(a) != StoreFixture.snapshot(c))
+        // And idempotent: seeding the same generation again changes nothing.
+        let snapshot = try StoreFixture.snapshot(a)
+        try a.seedGenerated(count: 300, rngSeed: 42, seedDataDirectory: directory)
+        #expect(try StoreFixture.snapshot(a) == snapshot)
+    }
+
+    @Test func theCuratedSetIsBigAndVaried() throws {
+        let store = try StoreFixture.store(.memory)
+        let counts = try store.seedCurated(from: StoreFixture.seedDataDirectory)
+        #expect(counts.users == 200 && counts.photos >= 2000 && counts.cities > 20_000)
+        let captions = try store.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT title || ' ' || description FROM photo")
+        }
+        for sample in ["ü", "é", "α", "я", "の", "的", "🌅"] {
+            #expect(captions.contains { $0.contains(sample) }, "no caption contains \(sample)")
+        }
+    }
+
+    @Test func generatedRowsUseIDsAboveTheCuratedRange() throws {
+        let store = try StoreFixture.store(.memory)
+        try store.seedGenerated(count: 20, rngSeed: 1, seedDataDirectory: StoreFixture.smallSeedDirectory())
+        let ids = try store.writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photo ORDER BY id") }
+        #expect(ids == (1...20).map { SyntheticFeedGenerator.idBase + Int64($0) })
+    }
+}
