@@ -3,10 +3,12 @@ import FeedStore
 /// A reverse-geocoded place as a cell shows it: ASDKgram prints a placemark's locality and
 /// country, "Zürich, Switzerland".
 ///
-/// GeoNames lists the districts of a few cities as places of their own ("Zürich (Kreis 11) /
-/// Oerlikon"); a placemark's locality is the municipality, so the district part (from
-/// " (Kreis" on) is dropped. Other parenthesized names are official names and stay whole
-/// ("Halle (Saale)", "Frankfurt (Oder)").
+/// GeoNames lists the districts of a few cities as places of their own: Zürich's Kreise
+/// ("Zürich (Kreis 11) / Oerlikon") and the French arrondissements ("Paris 04 Hôtel-de-Ville",
+/// "Lyon 03"). A placemark's locality is the municipality, so the district part — from
+/// " (Kreis" on, or from a two-digit arrondissement number on — is dropped. Other names stay
+/// whole: parentheses that are part of an official name ("Halle (Saale)", "Frankfurt (Oder)"),
+/// single-digit numbers ("Sector 3", Bucharest's sectors are what its residents name).
 public struct Placemark: Hashable, Sendable {
     public var locality: String
     public var region: String?
@@ -19,16 +21,25 @@ public struct Placemark: Hashable, Sendable {
     }
 
     public init(city: City) {
-        self.init(locality: Self.locality(ofCityNamed: city.name), region: city.region, country: city.country)
+        self.init(locality: Self.municipality(ofCityNamed: city.name), region: city.region, country: city.country)
     }
 
     /// "Locality, Country".
     public var formatted: String { "\(locality), \(country)" }
 
-    static func locality(ofCityNamed name: String) -> String {
-        guard let district = name.range(of: " (Kreis ") else { return name }
-        let municipality = name[..<district.lowerBound]
-        return municipality.isEmpty ? name : String(municipality)
+    public static func municipality(ofCityNamed name: String) -> String {
+        if let district = name.range(of: " (Kreis "), district.lowerBound > name.startIndex {
+            return String(name[..<district.lowerBound])
+        }
+        let words = name.split(separator: " ", omittingEmptySubsequences: false)
+        if let number = words.indices.dropFirst().first(where: { isArrondissementNumber(words[$0]) }) {
+            return words[..<number].joined(separator: " ")
+        }
+        return name
+    }
+
+    private static func isArrondissementNumber(_ word: Substring) -> Bool {
+        word.count == 2 && word.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
 
