@@ -43,7 +43,7 @@ let package = Package(
         ], swiftSettings: strict),
         .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
 
-        .target(name: "TestSupport", dependencies: ["LayoutCore", "NodeKit"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["LayoutCore", "NodeKit", "FeedStore"], path: "Tests/TestSupport",
                 swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),

@@ -39,14 +39,14 @@ extension FeedStore {
         items.reserveCapacity(limit + 1)
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-            items.append(item(row))
+            items.append(feedItem(row))
         }
         let hasMore = items.count > limit
         if hasMore { items.removeLast() }
         return FeedPage(items: items, next: hasMore ? items.last?.cursor : nil)
     }
 
-    private static func item(_ row: Row) -> FeedItem {
+    static func feedItem(_ row: Row) -> FeedItem {
         let photo = Photo(
             id: row[0], ownerID: row[1], locationID: row[2], url: row[3], pixelWidth: row[4], pixelHeight: row[5],
             title: row[6], description: row[7], likes: row[8], uploadedAt: row[9],

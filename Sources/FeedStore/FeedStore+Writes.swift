@@ -30,12 +30,17 @@ extension FeedStore {
         }
     }
 
-    /// Inserts or updates a comment by id.
+    /// Inserts or updates a comment by id. The photo's cell shows its comments, so its content
+    /// version goes up (unless nothing changed).
     public func save(_ comment: Comment) throws {
         try writer.write { db in
             try db.execute(sql: StoreSQL.upsertComment, arguments: [
                 comment.id, comment.photoID, comment.authorID, comment.body, comment.createdAt,
             ])
+            if db.changesCount > 0 {
+                try db.execute(sql: "UPDATE photo SET content_version = content_version + 1 WHERE id = ?",
+                               arguments: [comment.photoID])
+            }
         }
     }
 

@@ -5,7 +5,7 @@ public struct LayoutCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Compute and inspect layouts.",
-        subcommands: [LayoutComputeCommand.self]
+        subcommands: [LayoutComputeCommand.self, LayoutShowCommand.self]
     )
 
     public init() {}

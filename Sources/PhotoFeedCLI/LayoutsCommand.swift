@@ -9,7 +9,8 @@ struct LayoutsCommand: ParsableCommand {
                                                     subcommands: [LayoutsReportCommand.self])
 }
 
-/// `photofeed layouts report`: entries by size range and scale, stale entries, hits and misses.
+/// `photofeed layouts report`: entries by size range and scale, stale entries, hits and misses;
+/// as text, also the height distribution per width and the tallest and shortest cells.
 struct LayoutsReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "report",
                                                     abstract: "What the layout cache holds.")
@@ -18,11 +19,12 @@ struct LayoutsReportCommand: ParsableCommand {
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
-        let report = try CommandFailure.run {
-            try store.openStore().layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
-        }
+        let feedStore = try CommandFailure.run { try store.openStore() }
         switch format {
         case .json:
+            let report = try CommandFailure.run {
+                try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
+            }
             try JSONOutput.print([
                 "entries": report.entries, "stale": report.stale, "hits": report.hits, "misses": report.misses,
                 "engineVersion": report.engineVersion,
@@ -35,17 +37,10 @@ struct LayoutsReportCommand: ParsableCommand {
                 },
             ] as [String: Any])
         case .text:
-            print("engine version \(report.engineVersion): \(report.entries) entries, \(report.stale) stale, "
-                  + "\(report.hits) hits, \(report.misses) misses")
-            guard !report.sizeRanges.isEmpty else { return }
-            print("min (w×h)      max (w×h)      scale  entries")
-            for entry in report.sizeRanges {
-                let min = "\(text(entry.range.minWidth))×\(text(entry.range.minHeight))"
-                let max = "\(text(entry.range.maxWidth))×\(text(entry.range.maxHeight))"
-                print(min.padding(toLength: 15, withPad: " ", startingAt: 0)
-                      + max.padding(toLength: 15, withPad: " ", startingAt: 0)
-                      + text(entry.scale).padding(toLength: 7, withPad: " ", startingAt: 0) + "\(entry.entries)")
-            }
+            // The human table: the cache report plus every cached height (LayoutReportFormatter).
+            let data = try CommandFailure.run { try LayoutReportData(store: feedStore) }
+            let table = LayoutReportFormatter().format(data)
+            CommandOutput.current.standardOutput(table.hasSuffix("\n") ? String(table.dropLast()) : table)
         }
     }
 

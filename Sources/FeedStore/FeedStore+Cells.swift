@@ -1,0 +1,144 @@
+import GRDB
+
+/// The reads a cell layer needs besides the feed page: items by id, the first comments of a set
+/// of photos, the cached rows of a set of photos, and the newest upload time. Each is one query.
+extension FeedStore {
+    /// The feed items of `photoIDs` (the feed query's columns), by photo id; unknown ids are
+    /// absent from the result.
+    public func feedItems(photoIDs: [Int64]) throws -> [Int64: FeedItem] {
+        guard !photoIDs.isEmpty else { return [:] }
+        return try writer.read { db in try Self.feedItems(db, photoIDs: photoIDs) }
+    }
+
+    static func feedItems(_ db: Database, photoIDs: [Int64]) throws -> [Int64: FeedItem] {
+        var items: [Int64: FeedItem] = [:]
+        for chunk in photoIDs.chunked(by: Self.maximumListLength) {
+            let sql = "SELECT \(feedColumns) WHERE p.id IN (\(placeholders(chunk.count)))"
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
+            while let row = try rows.next() {
+                let item = feedItem(row)
+                items[item.photo.id] = item
+            }
+        }
+        return items
+    }
+
+    /// The first `limit` comments of each photo of `photoIDs` (oldest first, ties by id), with
+    /// their authors' user names. Photos without comments are absent.
+    public func firstComments(photoIDs: [Int64], limit: Int = 2) throws -> [Int64: [CommentLine]] {
+        guard !photoIDs.isEmpty, limit > 0 else { return [:] }
+        return try writer.read { db in try Self.firstComments(db, photoIDs: photoIDs, limit: limit) }
+    }
+
+    static func firstComments(_ db: Database, photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
+        var comments: [Int64: [CommentLine]] = [:]
+        for chunk in photoIDs.chunked(by: Self.maximumListLength) {
+            let sql = """
+                SELECT photo_id, username, body FROM (
+                    SELECT c.photo_id, u.username, c.body,
+                           ROW_NUMBER() OVER (PARTITION BY c.photo_id ORDER BY c.created_at, c.id) AS rank
+                    FROM comment c JOIN user u ON u.id = c.author_id
+                    WHERE c.photo_id IN (\(placeholders(chunk.count)))
+                ) WHERE rank <= ? ORDER BY photo_id, rank
+                """
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk + [Int64(limit)]))
+            while let row = try rows.next() {
+                comments[row[0], default: []].append(CommentLine(authorName: row[1], body: row[2]))
+            }
+        }
+        return comments
+    }
+
+    /// Every cached row of `photoIDs` for `cellKind`, whatever its versions.
+    public func cachedLayoutEntries(photoIDs: [Int64], cellKind: String) throws -> [CachedLayoutEntry] {
+        guard !photoIDs.isEmpty else { return [] }
+        return try writer.read { db in try Self.cachedLayoutEntries(db, photoIDs: photoIDs, cellKind: cellKind) }
+    }
+
+    static func cachedLayoutEntries(_ db: Database, photoIDs: [Int64], cellKind: String) throws -> [CachedLayoutEntry] {
+        var entries: [CachedLayoutEntry] = []
+        for chunk in photoIDs.chunked(by: Self.maximumListLength) {
+            let sql = """
+                SELECT photo_id, min_width, min_height, max_width, max_height, scale, content_version,
+                       engine_version, height
+                FROM layout_cache WHERE photo_id IN (\(placeholders(chunk.count))) AND cell_kind = ?
+                ORDER BY photo_id, min_width, min_height, max_width, max_height, scale
+                """
+            var values: [any DatabaseValueConvertible] = chunk.map { $0 }
+            values.append(cellKind)
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(values))
+            while let row = try rows.next() {
+                entries.append(CachedLayoutEntry(
+                    photoID: row[0],
+                    sizeRange: CacheSizeRange(minWidth: row[1], minHeight: row[2], maxWidth: row[3], maxHeight: row[4]),
+                    scale: row[5], contentVersion: row[6], engineVersion: row[7], height: row[8]))
+            }
+        }
+        return entries
+    }
+
+    /// Every cached row's height with whether it is stale for `engineVersion` (for the report's
+    /// height distribution), ordered by width, scale and photo.
+    public func cachedLayoutHeights(engineVersion: Int) throws -> [CachedLayoutEntry] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT lc.photo_id, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale,
+                       lc.content_version, lc.engine_version, lc.height,
+                       lc.engine_version != ? OR lc.content_version != p.content_version
+                FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
+                ORDER BY lc.min_width, lc.scale, lc.photo_id
+                """, arguments: [engineVersion]).map { row in
+                CachedLayoutEntry(
+                    photoID: row[0],
+                    sizeRange: CacheSizeRange(minWidth: row[1], minHeight: row[2], maxWidth: row[3], maxHeight: row[4]),
+                    scale: row[5], contentVersion: row[6], engineVersion: row[7], height: row[8], isStale: row[9])
+            }
+        }
+    }
+
+    /// The newest photo's upload time (milliseconds since 1970), nil for an empty feed. Walks the
+    /// `photo_feed` index: one step.
+    public func newestUploadTime() throws -> Int64? {
+        try writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT uploaded_at FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT 1")
+        }
+    }
+
+    /// SQLite's default limit on bound parameters is 32,766; stay well below it.
+    static let maximumListLength = 10_000
+
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ",")
+    }
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements.
+    func chunked(by size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0 ..< Swift.min($0 + size, count)] }
+    }
+}
+
+/// What relayouting a set of photos reads, all from one read transaction.
+public struct CellRelayoutInputs: Sendable {
+    /// The photos that still exist, by id.
+    public var items: [Int64: FeedItem]
+    /// Their first comments, by photo id.
+    public var comments: [Int64: [CommentLine]]
+    /// Every cached row of theirs for the cell kind.
+    public var entries: [CachedLayoutEntry]
+}
+
+extension FeedStore {
+    /// The rows, first `commentLimit` comments and cached layout rows of `photoIDs`, in one read
+    /// transaction (three queries).
+    public func relayoutInputs(photoIDs: [Int64], cellKind: String, commentLimit: Int) throws -> CellRelayoutInputs {
+        guard !photoIDs.isEmpty else { return CellRelayoutInputs(items: [:], comments: [:], entries: []) }
+        return try writer.read { db in
+            CellRelayoutInputs(
+                items: try Self.feedItems(db, photoIDs: photoIDs),
+                comments: commentLimit > 0 ? try Self.firstComments(db, photoIDs: photoIDs, limit: commentLimit) : [:],
+                entries: try Self.cachedLayoutEntries(db, photoIDs: photoIDs, cellKind: cellKind))
+        }
+    }
+}

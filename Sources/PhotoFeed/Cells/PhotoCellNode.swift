@@ -1,0 +1,124 @@
+import Foundation
+import LayoutCore
+import NodeKit
+import Synchronization
+import TextLayout
+
+/// ASDKgram's photo cell (texture-docs/automatic-subnode-management.md), written with the DSL
+/// and automatic subnode management.
+///
+/// ```
+/// header  inset(0,10,0,10) ─ horizontal stack, alignItems center:
+///           avatar 30×30 in inset(10,0,10,10) · [userName, location?] (flexShrink 1)
+///           · spacer (flexGrow 1) · time (spacingBefore 10)
+/// photo   ratio 1 until the image is loaded, then its pixel height / width
+/// footer  inset(5,10,5,10) ─ vertical stack, spacing 5: likes · description (≤ 3 lines)
+///           · comments (absent without comments)
+/// ```
+///
+/// The location label is in the layout only once geocoded; the subnodes follow the layout
+/// (automatic subnode management), so it joins the cell at the next layout pass after
+/// ``update(_:)``. Node ids are stable: "avatar", "userName", "location", "time", "photo",
+/// "likes", "description", "comments".
+///
+/// Thread safety: the model lives in a `Mutex`; the subnodes lock themselves.
+public final class PhotoCellNode: CellNode, @unchecked Sendable {
+    /// ASDKgram's constants.
+    public static let userImageHeight = 30.0
+    public static let horizontalBuffer = 10.0
+    public static let verticalBuffer = 5.0
+    public static let fontSize = 14.0
+    public static let descriptionMaximumLines = 3
+
+    public let avatar: NetworkImageNode
+    public let photo: NetworkImageNode
+    public let userName: TextNode
+    public let location: TextNode
+    public let time: TextNode
+    public let likes: TextNode
+    public let descriptionText: TextNode
+    public let comments: TextNode
+
+    private let modelStorage: Mutex<PhotoCellModel>
+
+    public init(model: PhotoCellModel, downloader: any ImageDownloading = StoreDrivenImageDownloader(),
+                measurer: any TextMeasuring = TextMeasurer.shared) {
+        avatar = NetworkImageNode(id: "avatar", downloader: downloader)
+        photo = NetworkImageNode(id: "photo", downloader: downloader)
+        userName = TextNode(id: "userName", measurer: measurer)
+        location = TextNode(id: "location", maximumNumberOfLines: 1, measurer: measurer)
+        time = TextNode(id: "time", maximumNumberOfLines: 1, measurer: measurer)
+        likes = TextNode(id: "likes", measurer: measurer)
+        descriptionText = TextNode(id: "description", maximumNumberOfLines: Self.descriptionMaximumLines,
+                                   measurer: measurer)
+        comments = TextNode(id: "comments", measurer: measurer)
+        modelStorage = Mutex(model)
+        super.init(id: "photoCell")
+        automaticallyManagesSubnodes = true
+
+        let side = Self.userImageHeight
+        avatar.styled { $0.preferredSize = Size(side, side) }
+        userName.styled { $0.flexShrink = 1 }
+        location.styled { $0.flexShrink = 1 }
+        time.styled { $0.spacingBefore = Self.horizontalBuffer }
+        apply(model)
+    }
+
+    /// The model shown.
+    public var model: PhotoCellModel { modelStorage.withLock { $0 } }
+
+    /// Shows `model`: changes texts and URLs and marks the cell as needing layout (ASDKgram calls
+    /// `setNeedsLayout` when the geocoder answers). An equal model changes nothing.
+    public func update(_ model: PhotoCellModel) {
+        let changed = modelStorage.withLock { current in
+            defer { current = model }
+            return current != model
+        }
+        guard changed else { return }
+        apply(model)
+        setNeedsLayout()
+    }
+
+    private func apply(_ model: PhotoCellModel) {
+        avatar.setURL(URL(string: model.avatarURL))
+        photo.setURL(URL(string: model.photoURL))
+        userName.attributedText = Self.text(model.userName, weight: .bold)
+        location.attributedText = model.locationName.map { Self.text($0) } ?? AttributedText()
+        time.attributedText = Self.text(model.timeLabel)
+        likes.attributedText = Self.text(model.likesLabel)
+        descriptionText.attributedText = Self.text(model.description)
+        comments.attributedText = Self.text(model.commentLines.joined(separator: "\n"))
+    }
+
+    static func text(_ string: String, weight: FontWeight = .regular) -> AttributedText {
+        string.isEmpty ? AttributedText()
+            : AttributedText(string, attributes: TextAttributes(fontSize: fontSize, fontWeight: weight))
+    }
+
+    // MARK: - Layout
+
+    public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
+        let model = self.model
+        let h = Self.horizontalBuffer, v = Self.verticalBuffer
+        return StackLayoutSpec.vertical(alignItems: .stretch) {
+            StackLayoutSpec.horizontal(justifyContent: .start, alignItems: .center) {
+                avatar.padding(EdgeInsets(top: h, left: 0, bottom: h, right: h))
+                StackLayoutSpec.vertical {
+                    userName
+                    if model.locationName != nil { location }
+                }
+                .flexShrink(1)
+                SpacerLayoutSpec().flexGrow(1)
+                time
+            }
+            .padding(EdgeInsets(top: 0, left: h, bottom: 0, right: h))
+            photo.ratio(model.photoRatio)
+            StackLayoutSpec.vertical(spacing: v) {
+                likes
+                if !model.description.isEmpty { descriptionText }
+                if model.commentCount > 0 { comments }
+            }
+            .padding(EdgeInsets(top: v, left: h, bottom: v, right: h))
+        }
+    }
+}

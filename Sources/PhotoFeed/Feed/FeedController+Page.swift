@@ -1,0 +1,61 @@
+import FeedStore
+import LayoutCore
+
+extension FeedController {
+    /// The feed page after `cursor` (the newest `limit` photos without one), each with its cell
+    /// layout `width` points wide at `scale`.
+    ///
+    /// One query reads the page's rows and one its cached layouts (counting hits and misses).
+    /// Misses read their photos' first comments (one query), are measured in parallel and
+    /// stored in one transaction.
+    public func page(width: Double, scale: Double = 2, limit: Int = 20,
+                     after cursor: FeedCursor? = nil) throws -> FeedPageResult {
+        let feed = try store.feedPage(after: cursor, limit: limit)
+        let entries = try layouts(for: feed.items, width: width, scale: scale)
+        return FeedPageResult(entries: entries, next: feed.next, width: width, scale: scale)
+    }
+
+    /// The layout of one photo's cell, from the cache or computed and stored; nil when there is
+    /// no such photo.
+    public func entry(photoID: Int64, width: Double, scale: Double = 2) throws -> FeedPageEntry? {
+        guard let item = try store.feedItems(photoIDs: [photoID])[photoID] else { return nil }
+        return try layouts(for: [item], width: width, scale: scale).first
+    }
+
+    /// Cached layouts where they are current, computed (and stored) ones elsewhere.
+    func layouts(for items: [FeedItem], width: Double, scale: Double) throws -> [FeedPageEntry] {
+        let range = Self.sizeRange(width: width)
+        let keys = items.map {
+            Self.cacheKey(photoID: $0.photo.id, contentVersion: $0.photo.contentVersion, range: range, scale: scale)
+        }
+        let hits = try store.cachedLayouts(for: keys)
+        let missed = items.filter { hits[$0.photo.id] == nil }
+        var computed: [Int64: CachedLayout] = [:]
+        if !missed.isEmpty {
+            let layouts = try measure(missed, range: range, scale: scale)
+            try store.putLayouts(zip(missed, layouts).map { item, layout in
+                (key: Self.cacheKey(photoID: item.photo.id, contentVersion: item.photo.contentVersion, range: range,
+                                    scale: scale), layout: layout)
+            })
+            for (item, layout) in zip(missed, layouts) { computed[item.photo.id] = layout }
+        }
+        return items.map { item in
+            if let hit = hits[item.photo.id] { return FeedPageEntry(item: item, layout: hit, cache: .hit) }
+            return FeedPageEntry(item: item, layout: computed[item.photo.id]!, cache: .miss)
+        }
+    }
+
+    /// Lays out the cells of `items` (cached cells updated to the items' models) in parallel.
+    func measure(_ items: [FeedItem], range: SizeRange, scale: Double) throws -> [CachedLayout] {
+        let cells = try self.cells(for: items)
+        return ParallelMap.map(count: cells.count, width: parallelism) { index in
+            Self.measure(cells[index], range: range, scale: scale)
+        }
+    }
+
+    /// The cells of `items`, showing their current models (one query for the comments).
+    func cells(for items: [FeedItem]) throws -> [PhotoCellNode] {
+        let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.shownComments)
+        return items.map { cells.cell(for: model($0, comments: comments)) }
+    }
+}

@@ -1,0 +1,60 @@
+import FeedStore
+import Foundation
+import LayoutCore
+import TextLayout
+
+/// The feed's cell layer: serves feed pages with each cell's layout from the store's layout
+/// cache or computes and stores it, and relayouts cells when the sync daemon changes their
+/// photos (``CellRelayouting``).
+///
+/// Layouts are computed with ``PhotoCellNode`` at `SizeRange(min: (W, 0), max: (W, ∞))` and the
+/// page's scale, and cached under (cell kind "photo", photo id, content version, size range,
+/// scale, ``EngineVersion/layoutEngine``). Cells live in a bounded ``PhotoCellCache`` so that a
+/// photo's text is measured once and only changed text is measured again.
+///
+/// The time labels compare upload times with ``referenceTime``, fixed when the controller is
+/// made (by default the newest upload in the store), never with the wall clock: the same
+/// database gives the same layouts.
+public final class FeedController: Sendable {
+    /// The layout cache's cell kind for photo cells.
+    public static let cellKind = "photo"
+    /// How many comments a cell shows.
+    static let shownComments = 2
+
+    public let store: FeedStore
+    public let cells: PhotoCellCache
+    public let referenceTime: Int64
+    /// Threads used to measure cells (all cores by default; 1 measures on the calling thread).
+    public let parallelism: Int
+
+    public init(store: FeedStore, referenceTime: Int64? = nil, cellCapacity: Int = 4096,
+                measurer: any TextMeasuring = TextMeasurer.shared,
+                parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        self.store = store
+        self.cells = PhotoCellCache(capacity: cellCapacity, measurer: measurer)
+        self.referenceTime = try referenceTime ?? store.newestUploadTime() ?? 0
+        self.parallelism = max(1, parallelism)
+    }
+
+    /// The size range of a feed cell `width` points wide.
+    public static func sizeRange(width: Double) -> SizeRange {
+        SizeRange(min: Size(width, 0), max: Size(width, .infinity))
+    }
+
+    /// The cache key of `item`'s cell at `range` and `scale`.
+    public static func cacheKey(photoID: Int64, contentVersion: Int64, range: SizeRange,
+                                scale: Double) -> LayoutCacheKey {
+        LayoutCacheKey(cellKind: cellKind, photoID: photoID, contentVersion: contentVersion,
+                       sizeRange: CacheSizeRange(range), scale: scale, engineVersion: EngineVersion.layoutEngine)
+    }
+
+    /// The model of `item` with its first comments.
+    func model(_ item: FeedItem, comments: [Int64: [CommentLine]]) -> PhotoCellModel {
+        PhotoCellModel(item: item, firstComments: comments[item.photo.id] ?? [], referenceTime: referenceTime)
+    }
+
+    /// Measures `cell` at `range` and `scale` and returns its cache form.
+    static func measure(_ cell: PhotoCellNode, range: SizeRange, scale: Double) -> CachedLayout {
+        CachedLayout(cell.layoutThatFits(range, context: LayoutContext(scale: scale)))
+    }
+}

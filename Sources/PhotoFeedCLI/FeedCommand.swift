@@ -1,0 +1,86 @@
+import ArgumentParser
+import FeedStore
+import Foundation
+import PhotoFeed
+
+/// `photofeed feed --width W [--scale S] [--limit N] [--after CURSOR] [--format json|html|text]`:
+/// the newest-first feed page with each cell's layout, from the layout cache or computed and
+/// stored.
+public struct FeedCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "feed", abstract: "A feed page with each photo's cell layout (served from the layout cache).")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, html, text
+    }
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var cell: CellOptions
+    @Option(help: "Photos per page.") var limit: Int = 20
+    @Option(help: "The cursor of the previous page's \"next\".") var after: String?
+    @Option(help: "Output format: json, html or text.") var format: Format = .text
+
+    public init() {}
+
+    public func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    }
+
+    public func run() throws {
+        let output = CommandOutput.current
+        try CommandFailure.reporting {
+            let cursor = try after.map { try FeedCursor(encoded: $0) }
+            let controller = try FeedController(store: store.openStore())
+            let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)
+            switch format {
+            case .json:
+                output.standardOutput(FeedPageJSON.document(page))
+            case .html:
+                let snapshots = try controller.snapshots(of: page)
+                let html = HTMLFeedRenderer(width: cell.width).render(snapshots)
+                output.standardOutput(html.hasSuffix("\n") ? String(html.dropLast()) : html)
+            case .text:
+                FeedPageText.lines(page).forEach(output.standardOutput)
+            }
+        }
+    }
+}
+
+/// The contract's JSON of a feed page on one line:
+/// `{"items":[{"photoId":…,"layout":<result line>,"cache":"hit"|"miss"}],"next":cursor|null}`.
+enum FeedPageJSON {
+    static func document(_ page: FeedPageResult) -> String {
+        var json = "{\"items\":["
+        for (index, entry) in page.entries.enumerated() {
+            if index > 0 { json += "," }
+            json += "{\"photoId\":\(entry.photoID),\"layout\":\(entry.layout.resultLine),"
+            json += "\"cache\":\"\(entry.cache.rawValue)\"}"
+        }
+        json += "],\"next\":"
+        json += page.next.map { "\"\($0.encoded)\"" } ?? "null"
+        return json + "}"
+    }
+}
+
+/// A readable listing of a feed page: one line per photo (id, owner, cell size, cache outcome,
+/// the start of its caption), then the next cursor.
+enum FeedPageText {
+    static func lines(_ page: FeedPageResult) -> [String] {
+        var lines = ["feed at width \(number(page.width)), scale \(number(page.scale)): \(page.entries.count) "
+                     + "photo\(page.entries.count == 1 ? "" : "s"), \(page.hits) from the layout cache, "
+                     + "\(page.misses) computed"]
+        for entry in page.entries {
+            let caption = entry.item.photo.description.isEmpty ? entry.item.photo.title : entry.item.photo.description
+            let short = caption.count > 40 ? caption.prefix(39) + "…" : Substring(caption)
+            lines.append("  photo \(entry.photoID)  @\(entry.item.owner.username)  "
+                         + "\(number(entry.layout.width))×\(number(entry.layout.height))  \(entry.cache.rawValue)  "
+                         + "\(short)")
+        }
+        lines.append("next: \(page.next?.encoded ?? "(end of feed)")")
+        return lines
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}

@@ -1,0 +1,163 @@
+import FeedStore
+import FeedSync
+import LayoutCore
+import PhotoFeed
+import Testing
+import TestSupport
+
+/// The feed's cell layer on the four-photo test feed (FeedTestStore), in memory and in a file.
+@Suite struct FeedControllerTests {
+    static let kinds = [false, true]
+
+    /// What a brand-new cell computes for `item` now: the reference the cache must reproduce.
+    static func fresh(_ store: FeedStore, photoID: Int64, width: Double, scale: Double,
+                      referenceTime: Int64 = FeedTestStore.newest) throws -> CachedLayout {
+        let item = try #require(try store.feedItems(photoIDs: [photoID])[photoID])
+        let comments = try store.firstComments(photoIDs: [photoID])[photoID] ?? []
+        let cell = PhotoCellNode(model: PhotoCellModel(item: item, firstComments: comments,
+                                                       referenceTime: referenceTime))
+        return CachedLayout(cell.layoutThatFits(FeedController.sizeRange(width: width),
+                                                context: LayoutContext(scale: scale)))
+    }
+
+    @Test(arguments: kinds) func pageFromTheCacheEqualsAFreshComputation(inFile: Bool) throws {
+        let store = try FeedTestStore.seeded(inFile: inFile)
+        let first = try FeedController(store: store).page(width: 375, scale: 2)
+        #expect(first.entries.map(\.photoID) == [4, 1, 3, 2])
+        #expect(first.entries.map(\.cache) == [.miss, .miss, .miss, .miss])
+
+        // A new controller (empty cell cache, as a new process) is served from the store.
+        let second = try FeedController(store: store).page(width: 375, scale: 2)
+        #expect(second.entries.map(\.cache) == [.hit, .hit, .hit, .hit])
+        #expect(second.entries.map(\.layout) == first.entries.map(\.layout))
+        for entry in second.entries {
+            let fresh = try Self.fresh(store, photoID: entry.photoID, width: 375, scale: 2)
+            #expect(entry.layout == fresh)
+            #expect(entry.layout.resultLine == fresh.resultLine)
+        }
+        #expect(second.entries.map(\.layout.height) == [473, 620.5, 494.5, 505.5])
+    }
+
+    @Test func cachedResultLineRebuildsTheLayoutTree() throws {
+        let store = try FeedTestStore.seeded()
+        let entry = try #require(try FeedController(store: store).entry(photoID: 4, width: 320, scale: 3))
+        let fresh = PhotoCellNode(model: PhotoCellModel(
+            item: try #require(try store.feedItems(photoIDs: [4])[4]), firstComments: [],
+            referenceTime: FeedTestStore.newest))
+            .layoutThatFits(FeedController.sizeRange(width: 320), context: LayoutContext(scale: 3))
+        #expect(entry.layout.layout() == fresh)
+        #expect(entry.layout.resultLine == fresh.resultLine(nodesWithLayouts: []))
+    }
+
+    @Test(arguments: kinds) func hitsAndMissesAreCounted(inFile: Bool) throws {
+        let store = try FeedTestStore.seeded(inFile: inFile)
+        let controller = try FeedController(store: store)
+        let page = try controller.page(width: 375, limit: 2)
+        #expect(page.misses == 2 && page.hits == 0)
+        let again = try controller.page(width: 375, limit: 3)
+        #expect(again.hits == 2 && again.misses == 1)
+        _ = try controller.page(width: 414, limit: 1)
+        let report = try store.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
+        #expect(report.hits == 2 && report.misses == 4 && report.entries == 4 && report.stale == 0)
+    }
+
+    @Test func aContentVersionChangeMisses() throws {
+        let store = try FeedTestStore.seeded()
+        let controller = try FeedController(store: store)
+        _ = try controller.page(width: 375)
+        try store.like(photoID: 4)
+        let page = try controller.page(width: 375)
+        #expect(page.entries.map(\.cache) == [.miss, .hit, .hit, .hit])
+        let likes = try controller.snapshots(of: page)[0].nodes.first { $0.id == "likes" }?.content
+        guard case .text(let text)? = likes else {
+            Issue.record("no likes text: \(String(describing: likes))")
+            return
+        }
+        #expect(text.lines.map(\.text) == ["13 likes"])
+        #expect(try store.layoutCacheReport(engineVersion: EngineVersion.layoutEngine).stale == 0)
+    }
+
+    @Test func pagesFollowTheCursor() throws {
+        let store = try FeedTestStore.seeded()
+        let controller = try FeedController(store: store)
+        let first = try controller.page(width: 375, limit: 3)
+        #expect(first.entries.map(\.photoID) == [4, 1, 3])
+        let next = try #require(first.next)
+        let second = try controller.page(width: 375, limit: 3, after: next)
+        #expect(second.entries.map(\.photoID) == [2])
+        #expect(second.next == nil)
+    }
+
+    @Test(arguments: kinds) func relayoutCountsHeightChanges(inFile: Bool) throws {
+        let store = try FeedTestStore.seeded(inFile: inFile)
+        let controller = try FeedController(store: store)
+        _ = try controller.page(width: 375, scale: 2)
+        _ = try controller.page(width: 320, scale: 3)
+
+        // Photo 3 is geocoded (a second header line: same 50-high header); photo 4's 1000×500
+        // image arrives (ratio 1 → 0.5: shorter at both widths).
+        try store.resolveLocation(id: 2, placeName: "Tokyo", region: "Tokyo", country: "Japan")
+        try store.setImageState(photoID: 4, .loaded)
+        let summary = try controller.relayout(photoIDs: [3, 4, 4, 999])
+        #expect(summary == RelayoutSummary(relayouts: 4, heightChanges: 2))
+
+        let page = try FeedController(store: store).page(width: 375, scale: 2)
+        #expect(page.entries.map(\.cache) == [.hit, .hit, .hit, .hit])
+        for entry in page.entries {
+            #expect(entry.layout == (try Self.fresh(store, photoID: entry.photoID, width: 375, scale: 2)))
+        }
+        #expect(page.entries[0].layout.height == 473 - 375 + 187.5)
+        #expect(page.entries[2].layout.frames.map(\.id).contains("location"))
+        #expect(try FeedController(store: store).page(width: 320, scale: 3).hits == 4)
+    }
+
+    @Test func relayoutThroughTheSyncProtocol() async throws {
+        let store = try FeedTestStore.seeded()
+        let controller = try FeedController(store: store)
+        _ = try controller.page(width: 375)
+        let nothingChanged = try await controller.relayoutCells(forPhotos: [1, 2])
+        #expect(nothingChanged == RelayoutSummary(relayouts: 2, heightChanges: 0))
+        let uncached = try await controller.relayoutCells(forPhotos: [])
+        #expect(uncached == RelayoutSummary())
+    }
+
+    @Test func relayoutWithoutCachedEntriesComputesNothing() throws {
+        let store = try FeedTestStore.seeded()
+        let controller = try FeedController(store: store)
+        #expect(try controller.relayout(photoIDs: [1, 2, 3]) == RelayoutSummary())
+        #expect(try store.layoutCacheReport(engineVersion: EngineVersion.layoutEngine).entries == 0)
+    }
+
+    @Test func cellCacheIsBounded() throws {
+        let store = try FeedTestStore.seeded()
+        let controller = try FeedController(store: store, cellCapacity: 2)
+        _ = try controller.page(width: 375)
+        #expect(controller.cells.count == 2)
+        #expect(controller.cells.cachedCell(photoID: 2) != nil, "the most recently used cells stay")
+    }
+
+    @Test func serialAndParallelMeasuringAgree() throws {
+        let parallel = try FeedController(store: FeedTestStore.seeded(), parallelism: 4).page(width: 375)
+        let serial = try FeedController(store: FeedTestStore.seeded(), parallelism: 1).page(width: 375)
+        #expect(parallel.entries.map(\.layout) == serial.entries.map(\.layout))
+    }
+
+    @Test func snapshotsCarryTextsAndImages() throws {
+        let store = try FeedTestStore.seeded()
+        let controller = try FeedController(store: store)
+        let page = try controller.page(width: 375, limit: 2)
+        let cell = try controller.snapshots(of: page)[1]
+        #expect(cell.photoID == 1 && cell.size == Size(375, 620.5))
+        let byID = Dictionary(uniqueKeysWithValues: cell.nodes.map { ($0.id, $0) })
+        guard case .text(let location)? = byID["location"]?.content,
+              case .text(let comments)? = byID["comments"]?.content,
+              case .image(let photo)? = byID["photo"]?.content else {
+            Issue.record("missing contents: \(cell.nodes.map(\.id))")
+            return
+        }
+        #expect(location.lines.map(\.text) == ["Berlin, Germany"])
+        #expect(comments.lines.map(\.text) == ["View all 3 comments", "bo Beautiful!", "chen Where is this?"])
+        #expect(photo == ImageSnapshot(url: "https://p.example/1.jpg", pixelSize: Size(1080, 1350), isLoaded: true))
+        #expect(byID["photo"]?.frame == Rect(0, 50, 375, 468.5))
+    }
+}
