@@ -36,6 +36,8 @@ public struct SyncCommand: AsyncParsableCommand {
     @Option(help: "Attempts running at once.") var concurrency: Int = 8
     @Option(name: .customLong("max-attempts"), help: "Attempts per job before it fails for good.")
     var maxAttempts: Int = 5
+    @Option(name: .customLong("batch-size"), help: "Completions committed per transaction, at most.")
+    var batchSize: Int = 512
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     public init() {}
@@ -52,6 +54,7 @@ public struct SyncCommand: AsyncParsableCommand {
         }
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency)") }
         guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1, not \(maxAttempts)") }
+        guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, not \(batchSize)") }
     }
 
     var stopCondition: SyncStopCondition {
@@ -67,7 +70,8 @@ public struct SyncCommand: AsyncParsableCommand {
         case .virtual: .earliestPendingJob
         case .real: .milliseconds(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
         }
-        return SyncWorker.Configuration(simulation: simulation, seed: rngSeed, timeOrigin: origin)
+        return SyncWorker.Configuration(simulation: simulation, seed: rngSeed, maxBatchSize: batchSize,
+                                        timeOrigin: origin)
     }
 
     public func run() async throws {
