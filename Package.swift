@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "FeedStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         .target(name: "PhotoFeed", dependencies: ["LayoutCore", "TextLayout", "NodeKit", "FeedStore", "FeedSync"],
                 swiftSettings: strict),
@@ -46,7 +47,9 @@ let package = Package(
                 swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FeedSyncTests", dependencies: ["FeedSync", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FeedSyncTests", dependencies: [
+            "FeedSync", "FeedStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: strict),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
             "PhotoFeedCLI", "PhotoFeed", "TestSupport",

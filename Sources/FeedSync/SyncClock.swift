@@ -10,6 +10,13 @@ public protocol SyncClock: Sendable {
     func now() -> Duration
     /// Returns once `deadline` has passed (at once for a deadline already past).
     func sleep(until deadline: Duration) async throws
+    /// Whether waiting costs no real time (a simulated clock): the worker then batches freely
+    /// instead of committing before each wait.
+    var isSimulated: Bool { get }
+}
+
+extension SyncClock {
+    public var isSimulated: Bool { false }
 }
 
 /// Simulated time: `sleep(until:)` advances the clock to the deadline immediately.
@@ -24,6 +31,8 @@ public final class VirtualClock: SyncClock {
     public func now() -> Duration {
         elapsed.withLock { $0 }
     }
+
+    public var isSimulated: Bool { true }
 
     public func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()

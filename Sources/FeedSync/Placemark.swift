@@ -1,0 +1,60 @@
+import FeedStore
+
+/// A reverse-geocoded place as a cell shows it: ASDKgram prints a placemark's locality and
+/// country, "Zürich, Switzerland".
+///
+/// GeoNames lists the districts of a few cities as places of their own: Zürich's Kreise
+/// ("Zürich (Kreis 11) / Oerlikon") and the French arrondissements ("Paris 04 Hôtel-de-Ville",
+/// "Lyon 03"). A placemark's locality is the municipality, so the district part — from
+/// " (Kreis" on, or from a two-digit arrondissement number on — is dropped. Other names stay
+/// whole: parentheses that are part of an official name ("Halle (Saale)", "Frankfurt (Oder)"),
+/// single-digit numbers ("Sector 3", Bucharest's sectors are what its residents name).
+public struct Placemark: Hashable, Sendable {
+    public var locality: String
+    public var region: String?
+    public var country: String
+
+    public init(locality: String, region: String?, country: String) {
+        self.locality = locality
+        self.region = region
+        self.country = country
+    }
+
+    public init(city: City) {
+        self.init(locality: Self.municipality(ofCityNamed: city.name), region: city.region, country: city.country)
+    }
+
+    /// "Locality, Country".
+    public var formatted: String { "\(locality), \(country)" }
+
+    public static func municipality(ofCityNamed name: String) -> String {
+        if let district = name.range(of: " (Kreis "), district.lowerBound > name.startIndex {
+            return String(name[..<district.lowerBound])
+        }
+        let words = name.split(separator: " ", omittingEmptySubsequences: false)
+        if let number = words.indices.dropFirst().first(where: { isArrondissementNumber(words[$0]) }) {
+            return words[..<number].joined(separator: " ")
+        }
+        return name
+    }
+
+    private static func isArrondissementNumber(_ word: Substring) -> Bool {
+        word.count == 2 && word.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}
+
+/// Reverse geocoding through the store's R*Tree nearest-city query.
+public struct ReverseGeocoder: Sendable {
+    /// How far a place may be from the coordinates; farther (open sea, deserts) is no place.
+    public var maxKilometres: Double
+
+    public init(maxKilometres: Double = 75) {
+        self.maxKilometres = maxKilometres
+    }
+
+    /// The nearest populated place within ``maxKilometres``, or nil.
+    public func placemark(latitude: Double, longitude: Double, in store: FeedStore) throws -> Placemark? {
+        try store.nearestCity(latitude: latitude, longitude: longitude, maxKilometres: maxKilometres)
+            .map(Placemark.init(city:))
+    }
+}

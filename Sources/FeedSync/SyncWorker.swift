@@ -1,0 +1,184 @@
+import FeedStore
+import GRDB
+
+/// The sync daemon: runs the store's pending jobs through the simulated network, commits their
+/// results and has the affected cells laid out again.
+///
+/// A run loads the pending jobs, starts at most `concurrency` attempts at once, schedules each
+/// attempt's completion on an ``EventQueue`` at start + latency, and moves the injected clock
+/// from deadline to deadline. Completions are collected into a ``SyncBatch`` and committed in
+/// one transaction per batch (each completion — job state, result and content-version bumps —
+/// wholly inside one transaction); after each commit the ``CellRelayouting`` gets the affected
+/// photos.
+///
+/// Determinism and crash safety: every outcome is drawn from ``OutcomeRandom`` with the job's
+/// key and attempt number, and the attempt number is the job's committed `attempts` + 1. A run
+/// interrupted at any point (even `kill -9`) and started again re-runs exactly the attempts
+/// whose completion was not committed, with the same outcomes, so it ends where an
+/// uninterrupted run ends. A `running` job found at start was in flight in a run that died;
+/// its effect was not committed, so it is simply pending again. Layouts left stale by a run
+/// that died between a commit and its relayout are relayouted first.
+public actor SyncWorker {
+    /// How a worker runs.
+    public struct Configuration: Sendable {
+        public var simulation: SyncSimulation
+        /// The run seed every outcome is drawn from.
+        public var seed: UInt64
+        /// Completions per transaction, at most; a real clock also commits before each wait.
+        public var maxBatchSize: Int
+        public var timeOrigin: SyncTimeOrigin
+        /// How often an idle worker looks for new jobs (``SyncStopCondition/cancelled`` and
+        /// ``SyncStopCondition/duration(_:)`` only).
+        public var pollInterval: Duration
+        public var geocoder: ReverseGeocoder
+        /// Whether to record a ``SyncTraceEvent`` per step (tests).
+        public var recordsTrace: Bool
+
+        public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, maxBatchSize: Int = 512,
+                    timeOrigin: SyncTimeOrigin = .earliestPendingJob, pollInterval: Duration = .seconds(1),
+                    geocoder: ReverseGeocoder = ReverseGeocoder(), recordsTrace: Bool = false) {
+            precondition(maxBatchSize >= 1, "a batch holds at least one completion")
+            self.simulation = simulation
+            self.seed = seed
+            self.maxBatchSize = maxBatchSize
+            self.timeOrigin = timeOrigin
+            self.pollInterval = pollInterval
+            self.geocoder = geocoder
+            self.recordsTrace = recordsTrace
+        }
+    }
+
+    public typealias ProgressHandler = @Sendable (SyncProgress) -> Void
+
+    let store: FeedStore
+    let relayouter: any CellRelayouting
+    let clock: any SyncClock
+    let configuration: Configuration
+    let random: OutcomeRandom
+    let writer: SyncBatchWriter
+
+    /// Jobs waiting for their time (and a free slot), by due time; ties in load order.
+    var waiting = EventQueue<ScheduledJob>()
+    /// Attempts in flight, by completion time; ties in start order.
+    var inFlight = EventQueue<InFlightAttempt>()
+    var batch = SyncBatch()
+    var timeline = SyncTimeline(originMilliseconds: 0)
+    var report = SyncReport()
+    var cancelRequests: Set<JobKey> = []
+    var progress: ProgressHandler?
+    /// Every step, when the configuration records a trace.
+    public internal(set) var trace: [SyncTraceEvent] = []
+
+    public init(store: FeedStore, relayouter: any CellRelayouting, clock: any SyncClock,
+                configuration: Configuration = Configuration()) {
+        self.store = store
+        self.relayouter = relayouter
+        self.clock = clock
+        self.configuration = configuration
+        self.random = OutcomeRandom(seed: configuration.seed)
+        self.writer = SyncBatchWriter(store: store, geocoder: configuration.geocoder)
+    }
+
+    /// Cancels a job: if it is waiting or in flight (now or later in this run), it ends `failed`
+    /// with result "cancelled" and its asset is left as it is.
+    public func cancelJob(_ key: JobKey) {
+        cancelRequests.insert(key)
+    }
+
+    /// Runs until `stop`, or until the task is cancelled: then the completions already decided
+    /// are committed, attempts in flight go back to pending, and the run returns normally.
+    ///
+    /// - Throws: store errors (a database busy beyond its timeout, …); what was committed
+    ///   before stays committed, and nothing of the failed batch is.
+    public func run(until stop: SyncStopCondition, progress: ProgressHandler? = nil) async throws -> SyncReport {
+        self.progress = progress
+        report = SyncReport()
+        try recoverInterruptedJobs()
+        try await relayoutStaleCells()
+        try loadPendingJobs(settingOrigin: true)
+        do {
+            try await loop(until: stop)
+        } catch is CancellationError {
+            // Stopping is not an error: finish the writes below.
+        }
+        try await finish()
+        report.pending = try countUnfinishedJobs()
+        report.elapsed = clock.now()
+        return report
+    }
+
+    private func loop(until stop: SyncStopCondition) async throws {
+        while !Task.isCancelled {
+            let now = clock.now()
+            startDueAttempts(at: now)
+            guard let next = nextWakeUp() else {
+                try await commit()
+                if try loadPendingJobs(settingOrigin: false) > 0 { continue }
+                switch stop {
+                case .idle:
+                    return
+                case .duration(let limit):
+                    if now >= limit { return }
+                    try await clock.sleep(until: min(now + configuration.pollInterval, limit))
+                case .cancelled:
+                    try await clock.sleep(until: now + configuration.pollInterval)
+                }
+                continue
+            }
+            if case .duration(let limit) = stop, next > limit {
+                try await commit()
+                try await clock.sleep(until: limit)
+                return
+            }
+            if batch.completions >= configuration.maxBatchSize
+                || (!batch.isEmpty && !clock.isSimulated && next > clock.now()) {
+                try await commit()
+            }
+            try await clock.sleep(until: next)
+            completeAttempts(through: clock.now())
+        }
+    }
+
+    /// The next time something happens: a completion, or a waiting job's due time when a slot
+    /// is free.
+    private func nextWakeUp() -> Duration? {
+        let nextDue = inFlight.count < configuration.simulation.concurrency ? waiting.nextDeadline : nil
+        switch (inFlight.nextDeadline, nextDue) {
+        case let (completion?, due?): return min(completion, due)
+        case let (completion?, nil): return completion
+        case let (nil, due?): return due
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Commits the batch and relayouts the photos it changed.
+    func commit() async throws {
+        guard !batch.isEmpty else { return }
+        let committing = batch
+        batch = SyncBatch()
+        let result = try writer.commit(committing)
+        report.completed += result.succeeded
+        report.failed += result.failed
+        report.retried += result.retried
+        report.cancelled += result.cancelled
+        report.batches += 1
+        if !result.affectedPhotoIDs.isEmpty {
+            report.add(try await relayouter.relayoutCells(forPhotos: result.affectedPhotoIDs))
+        }
+        progress?(SyncProgress(completed: report.completed, failed: report.failed, retried: report.retried,
+                               pending: waiting.count + inFlight.count, relayouts: report.relayouts,
+                               elapsed: clock.now()))
+    }
+
+    /// Gives the attempts in flight back (their jobs are pending again) and commits.
+    private func finish() async throws {
+        while let (_, attempt) = inFlight.popNext() {
+            batch.append(.release(rowID: attempt.job.rowID))
+        }
+        do {
+            try await commit()
+        } catch is CancellationError {
+            // The relayout was cut short; the next run relayouts the stale cells first.
+        }
+    }
+}

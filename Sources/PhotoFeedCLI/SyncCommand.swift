@@ -1,0 +1,117 @@
+import ArgumentParser
+import FeedStore
+import FeedSync
+import Foundation
+import PhotoFeed
+
+/// `photofeed sync`: runs the sync daemon (`../shared/contracts/cli.md`).
+///
+/// Pending image, avatar and reverse-geocode jobs complete after simulated latencies; each
+/// committed batch has the affected cells laid out again (``FeedController``) for every cached
+/// size range and scale. SIGINT and SIGTERM stop it cleanly: the write in flight finishes,
+/// attempts in flight go back to pending, the summary is printed and the status is 0.
+public struct SyncCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Run the sync daemon: simulated image, avatar and reverse-geocode completions, with relayout.",
+        discussion: """
+            Without --until-idle or --duration, a virtual clock runs until idle and a real clock runs \
+            until SIGINT or SIGTERM. The same --rng-seed gives the same database in every column a user \
+            can see, however often the daemon is stopped or killed and started again.
+            """)
+
+    enum ClockKind: String, ExpressibleByArgument, CaseIterable {
+        case virtual, real
+    }
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "virtual (deterministic, as fast as the machine allows) or real (waits real latencies).")
+    var clock: ClockKind = .real
+    @Flag(name: .customLong("until-idle"), help: "Stop once no job is pending.") var untilIdle = false
+    @Option(help: "Stop after this many seconds of the clock's time.") var duration: Double?
+    @Option(name: .customLong("rng-seed"), help: "The run seed every simulated outcome is drawn from.")
+    var rngSeed: UInt64 = 1
+    @Option(name: .customLong("failure-rate"), help: "The probability that an attempt fails.")
+    var failureRate: Double = 0.05
+    @Option(help: "Attempts running at once.") var concurrency: Int = 8
+    @Option(name: .customLong("max-attempts"), help: "Attempts per job before it fails for good.")
+    var maxAttempts: Int = 5
+    @Option(name: .customLong("batch-size"), help: "Completions committed per transaction, at most.")
+    var batchSize: Int = 512
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    public init() {}
+
+    public func validate() throws {
+        if untilIdle && duration != nil {
+            throw ValidationError("--until-idle and --duration exclude each other; give one of them")
+        }
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw ValidationError("--duration must be a positive number of seconds, not \(duration)")
+        }
+        guard failureRate.isFinite, (0 ... 1).contains(failureRate) else {
+            throw ValidationError("--failure-rate must lie between 0 and 1, not \(failureRate)")
+        }
+        guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency)") }
+        guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1, not \(maxAttempts)") }
+        guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, not \(batchSize)") }
+    }
+
+    var stopCondition: SyncStopCondition {
+        if let duration { return .duration(.milliseconds(Int64((duration * 1000).rounded()))) }
+        if untilIdle || clock == .virtual { return .idle }
+        return .cancelled
+    }
+
+    var workerConfiguration: SyncWorker.Configuration {
+        var simulation = SyncSimulation(failureRate: failureRate, concurrency: concurrency)
+        simulation.retry.maxAttempts = maxAttempts
+        let origin: SyncTimeOrigin = switch clock {
+        case .virtual: .earliestPendingJob
+        case .real: .milliseconds(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        }
+        return SyncWorker.Configuration(simulation: simulation, seed: rngSeed, maxBatchSize: batchSize,
+                                        timeOrigin: origin)
+    }
+
+    public func run() async throws {
+        let output = CommandOutput.current
+        let report = try await CommandFailure.reportingAsync {
+            let lock = try SyncLock(databasePath: store.path)
+            defer { lock.release() }
+            let feedStore = try store.openStore()
+            let controller = try FeedController(store: feedStore)
+            let syncClock: any SyncClock = clock == .virtual ? VirtualClock() : RealClock()
+            let worker = SyncWorker(store: feedStore, relayouter: controller, clock: syncClock,
+                                    configuration: workerConfiguration)
+            let progress = SyncProgressLine.handler()
+            let stop = stopCondition
+            let task = Task { try await worker.run(until: stop, progress: progress?.update) }
+            let signals = SyncSignalHandler { task.cancel() }
+            defer { signals.cancel() }
+            let report = try await task.value
+            progress?.finish()
+            return report
+        }
+        switch format {
+        case .json:
+            output.standardOutput(Self.json(report))
+        case .text:
+            output.standardOutput("""
+                completed      \(report.completed)
+                failed         \(report.failed)
+                retried        \(report.retried)
+                pending        \(report.pending)
+                relayouts      \(report.relayouts)
+                height changes \(report.heightChanges)
+                """)
+        }
+    }
+
+    /// The contract's summary on one line, fields in the contract's order.
+    static func json(_ report: SyncReport) -> String {
+        "{\"completed\":\(report.completed),\"failed\":\(report.failed),\"retried\":\(report.retried),"
+            + "\"pending\":\(report.pending),\"relayouts\":\(report.relayouts),"
+            + "\"heightChanges\":\(report.heightChanges),\"cancelled\":\(report.cancelled)}"
+    }
+}

@@ -1,0 +1,125 @@
+import FeedStore
+import FeedSync
+import Foundation
+import GRDB
+import Testing
+
+@Suite struct GeocodingSyncTests {
+    /// The curated cities (GeoNames, population ≥ 15,000) and no photos, loaded once.
+    static let worldStore: FeedStore = {
+        let store = try! SyncFixture.store()
+        let directory = try! SyncFixture.seedDirectory(users: 1, photos: [])
+        try! FileManager.default.removeItem(at: directory.appendingPathComponent("cities.tsv"))
+        try! FileManager.default.copyItem(at: SyncFixture.seedDataDirectory.appendingPathComponent("cities.tsv"),
+                                          to: directory.appendingPathComponent("cities.tsv"))
+        try! store.seedCurated(from: directory)
+        return store
+    }()
+
+    @Test(arguments: [
+        (47.3769, 8.5417, "Zürich, Switzerland"),      // Zürich main station, among the Kreis districts
+        (47.4080, 8.5430, "Zürich, Switzerland"),      // Oerlikon: GeoNames' "Zürich (Kreis 11) / Oerlikon"
+        (35.0116, 135.7681, "Kyoto, Japan"),
+        (48.8566, 2.3522, "Paris, France"),
+        (51.4820, 11.9700, "Halle (Saale), Germany"),  // an official name in parentheses stays whole
+    ])
+    func knownCoordinatesResolveToTheirCity(latitude: Double, longitude: Double, expected: String) throws {
+        let place = try ReverseGeocoder().placemark(latitude: latitude, longitude: longitude, in: Self.worldStore)
+        #expect(place?.formatted == expected)
+    }
+
+    @Test(arguments: [(0.0, -140.0), (-50.0, -130.0), (30.0, -40.0)])
+    func theOpenSeaHasNoPlace(latitude: Double, longitude: Double) throws {
+        #expect(try ReverseGeocoder().placemark(latitude: latitude, longitude: longitude, in: Self.worldStore) == nil)
+    }
+
+    @Test func aDistrictNameGivesItsMunicipality() {
+        #expect(Placemark.municipality(ofCityNamed: "Zürich (Kreis 11) / Oerlikon") == "Zürich")
+        #expect(Placemark.municipality(ofCityNamed: "Stadt Winterthur (Kreis 1)") == "Stadt Winterthur")
+        #expect(Placemark.municipality(ofCityNamed: "Frankfurt (Oder)") == "Frankfurt (Oder)")
+        #expect(Placemark.municipality(ofCityNamed: "Biel/Bienne") == "Biel/Bienne")
+        #expect(Placemark.municipality(ofCityNamed: "Paris 04 Hôtel-de-Ville") == "Paris")
+        #expect(Placemark.municipality(ofCityNamed: "Lyon 03") == "Lyon")
+        #expect(Placemark.municipality(ofCityNamed: "Sector 3") == "Sector 3")
+        #expect(Placemark.municipality(ofCityNamed: "Al Qusais 1") == "Al Qusais 1")
+    }
+
+    @Test func geocodeJobsWriteTheNamesOrResolveToNoPlace() async throws {
+        let store = try SyncFixture.seededStore(photos: 4)
+        let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
+                                configuration: .init(simulation: SyncFixture.fixedSimulation()))
+        _ = try await worker.run(until: .idle)
+        let rows = try await store.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.id, l.place_name, l.region, l.country, l.geocode_state, j.result
+                FROM photo p JOIN location l ON l.id = p.location_id
+                JOIN sync_job j ON j.kind = 'geocode' AND j.target_id = l.id ORDER BY p.id
+                """)
+        }
+        // Photo 1 in Zürich, 2 in Berlin, 3 in the mid-Pacific, 4 has no location.
+        #expect(rows.map { $0[0] as Int64 } == [1, 2, 3])
+        #expect(rows[0][1] == "Zürich")
+        #expect(rows[0][2] == "ZH")
+        #expect(rows[0][3] == "Switzerland")
+        #expect(rows[0][5] == "Zürich, Switzerland")
+        #expect(rows[1][5] == "Berlin, Germany")
+        let seaName: String? = rows[2][1], seaCountry: String? = rows[2][3]
+        #expect(seaName == nil)
+        #expect(seaCountry == nil)
+        #expect(rows[2][4] == "resolved")
+        #expect(rows[2][5] == "no place within 75 km")
+    }
+}
+
+@Suite struct SyncCancellationTests {
+    @Test func aCancelledJobFailsWithoutTouchingItsAsset() async throws {
+        let store = try SyncFixture.seededStore(photos: 4)
+        let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
+                                configuration: .init(simulation: SyncFixture.fixedSimulation()))
+        await worker.cancelJob(JobKey(kind: .image, targetID: 2))
+        let report = try await worker.run(until: .idle)
+        #expect(report.cancelled == 1)
+        let jobs = try SyncFixture.jobs(store)
+        #expect(jobs[JobKey(kind: .image, targetID: 2)]?.state == "failed")
+        #expect(jobs[JobKey(kind: .image, targetID: 2)]?.result == "cancelled")
+        #expect(jobs[JobKey(kind: .image, targetID: 1)]?.state == "done")
+        let state = try await store.writer.read { db in try String.fetchOne(db, sql: "SELECT image_state FROM photo WHERE id = 2") }
+        #expect(state == "pending")
+    }
+
+    @Test func aJobDeletedWhileInFlightIsNotApplied() async throws {
+        let store = try SyncFixture.seededStore(photos: 8)
+        // After the first batch commits, photo 8 (not yet started: concurrency 1) is deleted,
+        // with its image job; the relayouter is the moment "meanwhile" happens.
+        let relayouter = RecordingRelayouter { call in
+            if call == 1 { _ = try? store.deletePhoto(id: 8) }
+        }
+        let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
+                                configuration: .init(simulation: SyncFixture.fixedSimulation(concurrency: 1),
+                                                     maxBatchSize: 1))
+        let report = try await worker.run(until: .idle)
+        #expect(report.cancelled == 1)
+        #expect(report.pending == 0)
+        #expect(try SyncFixture.jobs(store)[JobKey(kind: .image, targetID: 8)] == nil)
+    }
+
+    @Test func cancellingTheTaskCommitsWhatWasDecidedAndReleasesTheRest() async throws {
+        let uninterrupted = try SyncFixture.seededStore(photos: 20)
+        _ = try await SyncDeterminismTests.run(seed: 3, store: uninterrupted)
+        let store = try SyncFixture.seededStore(photos: 20)
+        // The relayouter cancels the run's task during the third batch's relayout.
+        let relayouter = RecordingRelayouter { call in
+            if call == 3 { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+        let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
+                                configuration: .init(simulation: SyncDeterminismTests.simulation, seed: 3,
+                                                     maxBatchSize: 5))
+        let report = try await Task { try await worker.run(until: .idle) }.value
+        #expect(report.pending > 0)
+        #expect(report.batches >= 3)
+        let states = try SyncFixture.jobs(store).values.map(\.state)
+        #expect(!states.contains("running"), "attempts in flight went back to pending")
+        _ = try await SyncDeterminismTests.run(seed: 3, store: store)
+        #expect(try SyncFixture.userVisibleSnapshot(store) == SyncFixture.userVisibleSnapshot(uninterrupted))
+    }
+}

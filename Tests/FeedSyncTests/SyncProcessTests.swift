@@ -1,0 +1,127 @@
+import FeedStore
+import FeedSync
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+/// The real executable: killed with SIGKILL at many points, stopped with SIGINT, watched by
+/// readers in other processes.
+@Suite(.serialized) struct SyncProcessTests {
+    static let syncArguments = ["sync", "--clock", "virtual", "--rng-seed", "21", "--failure-rate", "0.3",
+                                "--batch-size", "8", "--format", "json"]
+
+    /// A database with 120 generated photos, their layouts cached at 375 points (so relayout
+    /// has work), copied to `copies` files.
+    static func seededDatabases(copies: Int) async throws -> [String] {
+        try #require(PhotoFeedProcess.isBuilt, "build the executable first: swift build (\(PhotoFeedProcess.executableURL.path))")
+        let directory = try SyncFixture.temporaryDirectory()
+        let original = directory.appendingPathComponent("seeded.sqlite").path
+        let seed = try await PhotoFeedProcess.run(["seed", "--db", original, "--generate", "120", "--rng-seed", "4"])
+        try #require(seed.status == 0, "seed failed: \(seed.standardError)")
+        let feed = try await PhotoFeedProcess.run(["feed", "--db", original, "--width", "375", "--limit", "120",
+                                                   "--format", "json"])
+        try #require(feed.status == 0, "feed failed: \(feed.standardError)")
+        return try (1 ... copies).map { index in
+            let copy = directory.appendingPathComponent("copy\(index).sqlite").path
+            try FileManager.default.copyItem(atPath: original, toPath: copy)
+            return copy
+        }
+    }
+
+    static func open(_ path: String) throws -> FeedStore {
+        try FeedStore(path: path, migrationsDirectory: SyncFixture.migrationsDirectory)
+    }
+
+    @Test func killedAtManyPointsAndResumedItEndsLikeAnUninterruptedRun() async throws {
+        let paths = try await Self.seededDatabases(copies: 2)
+        let started = ContinuousClock.now
+        let uninterrupted = try await PhotoFeedProcess.run(Self.syncArguments + ["--db", paths[0]])
+        let runTime = ContinuousClock.now - started
+        try #require(uninterrupted.status == 0, "\(uninterrupted.standardError)")
+
+        var random = SeededRandom(seed: 2024)
+        var kills = 0, runs = 0
+        var finished = false
+        let longestDelay = Int(runTime.components.seconds * 1000 + runTime.components.attoseconds / 1_000_000_000_000_000)
+        while !finished && runs < 60 {
+            runs += 1
+            let running = try PhotoFeedProcess.Running(Self.syncArguments + ["--db", paths[1]])
+            if runs < 50 {
+                // Anywhere from start-up to a quarter of a whole run (each resumed run has less left).
+                try await Task.sleep(for: .milliseconds(random.int(in: 0 ... max(1, longestDelay / 4))))
+                running.signal(SIGKILL)
+            }
+            let result = await running.finish()
+            if result.killed {
+                kills += 1
+            } else {
+                #expect(result.status == 0, "\(result.standardError)")
+                finished = result.status == 0
+            }
+        }
+        #expect(finished)
+        #expect(kills >= 5, "most runs were killed part-way (\(kills) of \(runs), a run takes \(runTime))")
+        let resumed = try Self.open(paths[1]), reference = try Self.open(paths[0])
+        #expect(try SyncFixture.userVisibleSnapshot(resumed) == SyncFixture.userVisibleSnapshot(reference))
+        let unfinished = try await resumed.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_job WHERE state IN ('pending', 'running')")
+        }
+        #expect(unfinished == 0)
+    }
+
+    @Test func sigintFinishesTheWriteInFlightAndExitsZero() async throws {
+        let path = try await Self.seededDatabases(copies: 1)[0]
+        // The real clock waits real latencies (120 ms median), two at a time: seconds of work.
+        let running = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "2",
+                                                   "--format", "json"])
+        try await Task.sleep(for: .milliseconds(1200))
+        running.signal(SIGINT)
+        let result = await running.finish()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.killed == false)
+        let summary = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Int]
+        let completed = try #require(summary?["completed"])
+        for field in ["failed", "retried", "pending", "relayouts", "heightChanges"] {
+            #expect(summary?[field] != nil, "summary field \(field)")
+        }
+        let counts = try await Self.open(path).writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT state, COUNT(*) FROM sync_job GROUP BY state")
+        }.reduce(into: [String: Int]()) { $0[$1[0]] = $1[1] }
+        #expect(counts["running"] == nil, "attempts in flight went back to pending")
+        #expect(counts["done"] == completed)
+        #expect(counts["pending"] == summary?["pending"])
+        #expect(completed > 0 && summary?["pending"] ?? 0 > 0, "stopped part-way")
+    }
+
+    @Test func aSecondDaemonOnTheSameDatabaseIsRefusedAsBusy() async throws {
+        let path = try await Self.seededDatabases(copies: 1)[0]
+        let first = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "1"])
+        try await Task.sleep(for: .milliseconds(400))
+        let second = try await PhotoFeedProcess.run(["sync", "--db", path, "--clock", "virtual"])
+        first.signal(SIGTERM)
+        let firstResult = await first.finish()
+        #expect(second.status == 75)
+        #expect(second.standardError.contains("error: another photofeed sync holds"))
+        #expect(firstResult.status == 0, "SIGTERM stops cleanly too: \(firstResult.standardError)")
+    }
+
+    @Test func feedReadersInOtherProcessesNeverFailWhileTheDaemonWrites() async throws {
+        let path = try await Self.seededDatabases(copies: 1)[0]
+        let daemon = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "16",
+                                                  "--batch-size", "4", "--duration", "2.5"])
+        var reads = 0
+        let until = ContinuousClock.now + .milliseconds(2000)
+        while ContinuousClock.now < until {
+            let width = ["320", "375", "414"][reads % 3]
+            let page = try await PhotoFeedProcess.run(["feed", "--db", path, "--width", width, "--limit", "30",
+                                                       "--format", "json"])
+            #expect(page.status == 0, "\(page.standardError)")
+            #expect(page.standardOutput.hasPrefix("{\"items\":["))
+            reads += 1
+        }
+        let result = await daemon.finish()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(reads >= 3)
+    }
+}
