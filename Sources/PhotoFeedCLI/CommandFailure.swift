@@ -53,9 +53,10 @@ enum StandardError {
 
 /// Prints a JSON document on stdout.
 enum JSONOutput {
+    /// Prints `object` as one line of JSON with sorted keys on the command's standard output.
     static func print(_ object: Any) throws {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        Swift.print(String(decoding: data, as: UTF8.self))
+        CommandOutput.current.standardOutput(String(decoding: data, as: UTF8.self))
     }
 
     /// A number, or "inf" for infinity (as in the layout-description contract).

@@ -25,17 +25,7 @@ struct LayoutsReportCommand: ParsableCommand {
             let report = try CommandFailure.run {
                 try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
             }
-            try JSONOutput.print([
-                "entries": report.entries, "stale": report.stale, "hits": report.hits, "misses": report.misses,
-                "engineVersion": report.engineVersion,
-                "sizeRanges": report.sizeRanges.map { entry in
-                    [
-                        "min": [JSONOutput.number(entry.range.minWidth), JSONOutput.number(entry.range.minHeight)],
-                        "max": [JSONOutput.number(entry.range.maxWidth), JSONOutput.number(entry.range.maxHeight)],
-                        "scale": JSONOutput.number(entry.scale), "entries": entry.entries,
-                    ] as [String: Any]
-                },
-            ] as [String: Any])
+            try JSONOutput.print(Self.json(report))
         case .text:
             // The human table: the cache report plus every cached height (LayoutReportFormatter).
             let data = try CommandFailure.run { try LayoutReportData(store: feedStore) }
@@ -44,5 +34,18 @@ struct LayoutsReportCommand: ParsableCommand {
         }
     }
 
-    private func text(_ value: Double) -> String { "\(JSONOutput.number(value))" }
+    /// The contract's fields: entries, stale, hits, misses, sizeRanges (and the engine version).
+    static func json(_ report: LayoutCacheReport) -> [String: Any] {
+        [
+            "entries": report.entries, "stale": report.stale, "hits": report.hits, "misses": report.misses,
+            "engineVersion": report.engineVersion,
+            "sizeRanges": report.sizeRanges.map { entry in
+                [
+                    "min": [JSONOutput.number(entry.range.minWidth), JSONOutput.number(entry.range.minHeight)],
+                    "max": [JSONOutput.number(entry.range.maxWidth), JSONOutput.number(entry.range.maxHeight)],
+                    "scale": JSONOutput.number(entry.scale), "entries": entry.entries,
+                ] as [String: Any]
+            },
+        ]
+    }
 }

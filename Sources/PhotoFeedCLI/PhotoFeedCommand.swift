@@ -6,8 +6,8 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
         commandName: "photofeed",
         abstract: "Texture's layout engine and a photo feed built on it.",
         subcommands: [
-            MigrateCommand.self, SeedCommand.self, FeedCommand.self, SyncCommand.self, LayoutsCommand.self,
-            LayoutCommand.self,
+            DemoCommand.self, MigrateCommand.self, SeedCommand.self, FeedCommand.self, SyncCommand.self,
+            LayoutsCommand.self, LayoutCommand.self,
         ]
     )
 

@@ -32,10 +32,7 @@ struct SeedCommand: ParsableCommand {
         }
         switch format {
         case .json:
-            try JSONOutput.print([
-                "users": counts.users, "photos": counts.photos, "locations": counts.locations,
-                "comments": counts.comments, "cities": counts.cities, "syncJobs": counts.syncJobs,
-            ])
+            try JSONOutput.print(Self.json(counts))
         case .text:
             print("""
                 users      \(counts.users)
@@ -46,5 +43,13 @@ struct SeedCommand: ParsableCommand {
                 sync jobs  \(counts.syncJobs)
                 """)
         }
+    }
+
+    /// The contract's counts (rows now in the database), plus cities and sync jobs.
+    static func json(_ counts: SeedCounts) -> [String: Any] {
+        [
+            "users": counts.users, "photos": counts.photos, "locations": counts.locations,
+            "comments": counts.comments, "cities": counts.cities, "syncJobs": counts.syncJobs,
+        ]
     }
 }

@@ -95,7 +95,7 @@ public struct SyncCommand: AsyncParsableCommand {
         }
         switch format {
         case .json:
-            output.standardOutput(Self.json(report))
+            try JSONOutput.print(Self.json(report))
         case .text:
             output.standardOutput("""
                 completed      \(report.completed)
@@ -108,10 +108,12 @@ public struct SyncCommand: AsyncParsableCommand {
         }
     }
 
-    /// The contract's summary on one line, fields in the contract's order.
-    static func json(_ report: SyncReport) -> String {
-        "{\"completed\":\(report.completed),\"failed\":\(report.failed),\"retried\":\(report.retried),"
-            + "\"pending\":\(report.pending),\"relayouts\":\(report.relayouts),"
-            + "\"heightChanges\":\(report.heightChanges),\"cancelled\":\(report.cancelled)}"
+    /// The contract's summary fields (and the jobs found cancelled).
+    static func json(_ report: SyncReport) -> [String: Any] {
+        [
+            "completed": report.completed, "failed": report.failed, "retried": report.retried,
+            "pending": report.pending, "relayouts": report.relayouts, "heightChanges": report.heightChanges,
+            "cancelled": report.cancelled,
+        ]
     }
 }

@@ -1,0 +1,117 @@
+import ArgumentParser
+import FeedStore
+import FeedSync
+import Foundation
+import PhotoFeed
+
+/// `photofeed demo`: the main job end to end on the default database — migrate, seed the curated
+/// set, precompute cell layouts for the common widths and scales, run the sync daemon on the
+/// virtual clock until idle, and print the layout-cache report.
+///
+/// Running it again is cheap and changes nothing: migrations and seeding are idempotent, the
+/// layouts are cache hits, and no sync job is left pending.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Migrate, seed, precompute layouts, sync in virtual time until idle, and report.")
+
+    /// The widths (points) of the phones whose cells are precomputed: 320 (SE), 375, 414 (Plus).
+    static let widths: [Double] = [320, 375, 414]
+    static let scales: [Double] = [2, 3]
+
+    @OptionGroup var store: StoreOptions
+    @Option(name: .customLong("rng-seed"), help: "The sync run's seed.") var rngSeed: UInt64 = 1
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func run() async throws {
+        let output = CommandOutput.current
+        let progress = DemoProgress(enabled: format == .text)
+        let result = try await CommandFailure.reportingAsync {
+            let feedStore = try store.openStore(migrationTarget: .none)
+            let migration = try progress.step("migrate") { try feedStore.migrate(upTo: nil) }
+            let seed = try progress.step("seed") {
+                try feedStore.seedCurated(from: ResourceLocator.seedDataDirectory)
+            }
+            let controller = try FeedController(store: feedStore)
+            let precomputed = try progress.step("precompute") { try precompute(controller) }
+            let worker = SyncWorker(store: feedStore, relayouter: controller, clock: VirtualClock(),
+                                    configuration: SyncWorker.Configuration(seed: rngSeed))
+            let sync = try await progress.stepAsync("sync") { try await worker.run(until: .idle) }
+            let report = try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
+            let table = format == .text ? LayoutReportFormatter().format(try LayoutReportData(store: feedStore)) : ""
+            return (migration, seed, precomputed, sync, report, table)
+        }
+        let (migration, seed, precomputed, sync, report, table) = result
+        switch format {
+        case .json:
+            var object = LayoutsReportCommand.json(report)
+            object["migrate"] = ["applied": migration.applied, "current": migration.current as Any]
+            object["seed"] = SeedCommand.json(seed)
+            object["precomputed"] = ["layouts": precomputed.layouts, "computed": precomputed.computed]
+            object["sync"] = SyncCommand.json(sync)
+            try JSONOutput.print(object)
+        case .text:
+            output.standardOutput("""
+                database     \(store.path)
+                migrations   \(migration.applied.isEmpty ? "up to date" : "applied \(migration.applied.count)"), \
+                current \(migration.current ?? "(none)")
+                seed         \(seed.users) users, \(seed.photos) photos, \(seed.locations) locations, \
+                \(seed.comments) comments, \(seed.cities) cities
+                layouts      \(precomputed.layouts) cells at \(Self.widths.map { "\(Int($0))" }.joined(separator: "/")) pt \
+                × \(Self.scales.map { "\(Int($0))x" }.joined(separator: "/")), \(precomputed.computed) computed
+                sync         \(sync.completed) completed, \(sync.failed) failed, \(sync.retried) retried, \
+                \(sync.pending) pending, \(sync.relayouts) relayouts, \(sync.heightChanges) height changes
+
+                """)
+            output.standardOutput(table.hasSuffix("\n") ? String(table.dropLast()) : table)
+        }
+    }
+
+    /// Lays out every photo's cell at every width and scale, page by page, through the layout
+    /// cache: misses are measured (in parallel) and stored, hits cost a lookup.
+    private func precompute(_ controller: FeedController) throws -> (layouts: Int, computed: Int) {
+        var layouts = 0, computed = 0
+        for scale in Self.scales {
+            for width in Self.widths {
+                var cursor: FeedCursor?
+                repeat {
+                    let page = try controller.page(width: width, scale: scale, limit: 256, after: cursor)
+                    layouts += page.entries.count
+                    computed += page.misses
+                    cursor = page.next
+                } while cursor != nil
+            }
+        }
+        return (layouts, computed)
+    }
+}
+
+/// The demo's step lines on stderr ("seed … 1.2 s"), shown only for text output on a terminal.
+struct DemoProgress: Sendable {
+    let enabled: Bool
+
+    init(enabled: Bool) {
+        self.enabled = enabled && StandardError.isTerminal
+    }
+
+    func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        let start = ContinuousClock.now
+        let value = try body()
+        report(name, since: start)
+        return value
+    }
+
+    func stepAsync<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        let start = ContinuousClock.now
+        let value = try await body()
+        report(name, since: start)
+        return value
+    }
+
+    private func report(_ name: String, since start: ContinuousClock.Instant) {
+        guard enabled else { return }
+        let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+            + Double((ContinuousClock.now - start).components.seconds)
+        StandardError.write("\(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(String(format: "%.2f", seconds)) s\n")
+    }
+}
