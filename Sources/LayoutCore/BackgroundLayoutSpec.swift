@@ -15,6 +15,7 @@ public struct BackgroundLayoutSpec: LayoutElement, Sendable {
     public var child: any LayoutElement
     public var background: any LayoutElement
 
+    @inlinable
     public init(child: any LayoutElement, background: any LayoutElement, style: LayoutStyle = LayoutStyle()) {
         self.child = child
         self.background = background

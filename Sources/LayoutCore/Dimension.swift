@@ -46,7 +46,14 @@ public enum Dimension: Hashable, Sendable {
 
     /// Resolves against a parent length: auto gives `auto`, points their value, a fraction its
     /// share of the parent (NaN when the parent is undefined).
-    @inline(__always)
+    /// Whether the dimension is `.auto` (a pattern match, cheaper than the synthesized `==`).
+    @inlinable @inline(__always)
+    var isAuto: Bool {
+        if case .auto = self { return true }
+        return false
+    }
+
+    @inlinable @inline(__always)
     public func resolve(parent: Double, auto: Double) -> Double {
         switch self {
         case .auto: auto

@@ -8,11 +8,13 @@ public struct Size: Hashable, Codable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
 
+    @inlinable
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    @inlinable
     public init(_ width: Double, _ height: Double) {
         self.init(width: width, height: height)
     }
@@ -30,18 +32,22 @@ public struct Point: Hashable, Codable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
 
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    @inlinable
     public init(_ x: Double, _ y: Double) {
         self.init(x: x, y: y)
     }
 
     public static let zero = Point(0, 0)
 
+    @inlinable
     public static func + (lhs: Point, rhs: Point) -> Point { Point(lhs.x + rhs.x, lhs.y + rhs.y) }
+    @inlinable
     public static func - (lhs: Point, rhs: Point) -> Point { Point(lhs.x - rhs.x, lhs.y - rhs.y) }
 
     public var description: String { "(\(formatPoints(x)), \(formatPoints(y)))" }

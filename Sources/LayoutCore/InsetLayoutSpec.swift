@@ -19,6 +19,7 @@ public struct InsetLayoutSpec: LayoutElement, Sendable {
     public var insets: EdgeInsets
     public var child: any LayoutElement
 
+    @inlinable
     public init(insets: EdgeInsets, child: any LayoutElement, style: LayoutStyle = LayoutStyle()) {
         self.insets = insets
         self.child = child

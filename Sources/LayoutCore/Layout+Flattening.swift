@@ -21,27 +21,31 @@ extension Layout {
 
     /// How many node layouts ``collectNodes(_:offset:scale:into:)`` will collect, so the result
     /// is allocated once.
+    ///
+    /// Both walks read the layouts in place by index: binding each to a local (as `for … in`
+    /// does) would copy it, retaining and releasing its id and its sublayout array.
     private static func countNodes(_ layouts: [Layout]) -> Int {
         var count = 0
-        for layout in layouts {
-            count += layout.isNode ? 1 : countNodes(layout.sublayouts)
+        for index in layouts.indices {
+            count += layouts[index].isNode ? 1 : countNodes(layouts[index].sublayouts)
         }
         return count
     }
 
     private static func collectNodes(_ layouts: [Layout], offset: Point, scale: Double, into nodes: inout [Layout]) {
-        for layout in layouts {
-            let absolute = offset + layout.position
-            if layout.isNode {
+        for index in layouts.indices {
+            let position = layouts[index].position
+            let absolute = offset + position
+            if layouts[index].isNode {
                 let snapped = PixelSnapping.ceil(absolute, scale: scale)
-                if layout.sublayouts.isEmpty && layout.position == snapped {
-                    nodes.append(layout)
+                if layouts[index].sublayouts.isEmpty && position == snapped {
+                    nodes.append(layouts[index])
                 } else {
-                    nodes.append(Layout(element: layout.element, isNode: true, exactSize: layout.size,
+                    nodes.append(Layout(element: layouts[index].element, isNode: true, exactSize: layouts[index].size,
                                         position: snapped, sublayouts: []))
                 }
             } else {
-                collectNodes(layout.sublayouts, offset: absolute, scale: scale, into: &nodes)
+                collectNodes(layouts[index].sublayouts, offset: absolute, scale: scale, into: &nodes)
             }
         }
     }

@@ -3,10 +3,12 @@
 public struct LayoutElementID: Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     public var rawValue: String
 
+    @inlinable
     public init(_ rawValue: String) {
         self.rawValue = rawValue
     }
 
+    @inlinable
     public init(stringLiteral value: String) {
         self.init(value)
     }
@@ -42,7 +44,7 @@ public struct Layout: Hashable, Codable, Sendable {
     public var sublayouts: [Layout]
 
     /// Creates a layout, snapping `size` up to the pixel grid of `context`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public init(element: LayoutElementID, isNode: Bool = false, size: Size, position: Point = .zero,
                 sublayouts: [Layout] = [], context: LayoutContext) {
         self.element = element
@@ -53,6 +55,7 @@ public struct Layout: Hashable, Codable, Sendable {
     }
 
     /// Creates a layout from already-snapped values, unchanged (decoding, tests, fixtures).
+    @inlinable
     public init(element: LayoutElementID, isNode: Bool, exactSize size: Size, position: Point, sublayouts: [Layout]) {
         self.element = element
         self.isNode = isNode
@@ -62,7 +65,7 @@ public struct Layout: Hashable, Codable, Sendable {
     }
 
     /// Whether Texture would accept `size` for a layout (both components valid for size).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func isValid(size: Size) -> Bool {
         LayoutValidity.isValidForSize(size.width) && LayoutValidity.isValidForSize(size.height)
     }
@@ -78,9 +81,11 @@ public struct Layout: Hashable, Codable, Sendable {
         sublayouts.first { $0.element == element }?.frame
     }
 
-    /// A copy placed at `position` (raw, not snapped), as a spec positions a child.
-    @inline(__always)
-    public func positioned(at position: Point) -> Layout {
+    /// A copy placed at `position` (raw, not snapped), as a spec positions a child. Consuming:
+    /// a spec placing a child layout it no longer needs moves it instead of copying it (a copy
+    /// retains and later releases the id and the sublayout array).
+    @inlinable @inline(__always)
+    public consuming func positioned(at position: Point) -> Layout {
         var copy = self
         copy.position = position
         return copy

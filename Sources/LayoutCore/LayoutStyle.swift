@@ -40,6 +40,7 @@ public struct LayoutStyle: Hashable, Sendable {
     /// Position within an ``AbsoluteLayoutSpec``.
     public var layoutPosition: Point = .zero
 
+    @inlinable
     public init() {}
 
     /// The exact size in points. Reading it when width or height is a fraction is a programmer
@@ -111,7 +112,7 @@ extension LayoutStyle {
     /// Texture's `ASLayoutElementSizeResolveAutoSize` (semantics §1.4): per axis the exact
     /// size resolves with auto → NaN, min and max with the auto range's bounds, then
     /// "min overrides max overrides exact".
-    @inline(__always)
+    @inlinable @inline(__always)
     public func resolvedRange(parentSize: Size, autoRange: SizeRange = .unconstrained) -> SizeRange {
         // All-auto styles (most elements) resolve to the auto range itself; skip six resolutions.
         if hasAutoSize {
@@ -130,13 +131,12 @@ extension LayoutStyle {
 
     /// True when no size property is set: the resolved range is then always unconstrained,
     /// which lets the measuring fast path skip the intersection.
-    @inline(__always)
+    @inlinable @inline(__always)
     public var hasAutoSize: Bool {
-        width == .auto && height == .auto && minWidth == .auto && maxWidth == .auto
-            && minHeight == .auto && maxHeight == .auto
+        width.isAuto && height.isAuto && minWidth.isAuto && maxWidth.isAuto && minHeight.isAuto && maxHeight.isAuto
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func combine(exact: Double, lo: Double, hi: Double) -> (lo: Double, hi: Double) {
         if hi <= lo { return (lo, lo) }
         if exact.isNaN { return (lo, hi) }

@@ -13,6 +13,7 @@ public struct OverlayLayoutSpec: LayoutElement, Sendable {
     public var child: any LayoutElement
     public var overlay: any LayoutElement
 
+    @inlinable
     public init(child: any LayoutElement, overlay: any LayoutElement, style: LayoutStyle = LayoutStyle()) {
         self.child = child
         self.overlay = overlay

@@ -7,32 +7,33 @@
 /// `100.6666666669` from ceiling to `101` at 3x, and Texture uses it the same way.
 public enum PixelSnapping {
     /// `FLT_EPSILON`, as Texture uses it.
-    public static let epsilon: Double = 1.1920928955078125e-07
+    @inlinable
+    public static var epsilon: Double { 1.1920928955078125e-07 }
 
     /// `ceil((v − ε) · S) / S`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func ceil(_ value: Double, scale: Double) -> Double {
         ((value - epsilon) * scale).rounded(.up) / scale
     }
 
     /// `floor((v + ε) · S) / S`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func floor(_ value: Double, scale: Double) -> Double {
         ((value + epsilon) * scale).rounded(.down) / scale
     }
 
     /// `round(v · S) / S` with C rounding (halves away from zero).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func round(_ value: Double, scale: Double) -> Double {
         (value * scale).rounded(.toNearestOrAwayFromZero) / scale
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func ceil(_ size: Size, scale: Double) -> Size {
         Size(ceil(size.width, scale: scale), ceil(size.height, scale: scale))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func ceil(_ point: Point, scale: Double) -> Point {
         Point(ceil(point.x, scale: scale), ceil(point.y, scale: scale))
     }

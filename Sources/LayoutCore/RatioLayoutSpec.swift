@@ -23,6 +23,7 @@ public struct RatioLayoutSpec: LayoutSpec, Sendable {
     }
     public var child: any LayoutElement
 
+    @inlinable
     public init(ratio: Double, child: any LayoutElement, style: LayoutStyle = LayoutStyle()) {
         Self.check(ratio)
         self.ratio = ratio
@@ -30,7 +31,8 @@ public struct RatioLayoutSpec: LayoutSpec, Sendable {
         self.style = style
     }
 
-    private static func check(_ ratio: Double) {
+    @usableFromInline
+    static func check(_ ratio: Double) {
         precondition(ratio > 0 && ratio.isFinite,
                      "RatioLayoutSpec ratio (height / width) must be positive, got \(ratio)")
     }

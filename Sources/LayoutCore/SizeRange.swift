@@ -8,12 +8,14 @@ public struct SizeRange: Hashable, Codable, Sendable, CustomStringConvertible {
     public var min: Size
     public var max: Size
 
+    @inlinable
     public init(min: Size, max: Size) {
         self.min = min
         self.max = max
     }
 
     /// The range containing exactly one size.
+    @inlinable
     public init(exactly size: Size) {
         self.init(min: size, max: size)
     }
@@ -31,7 +33,7 @@ public struct SizeRange: Hashable, Codable, Sendable, CustomStringConvertible {
     }
 
     /// Clamps a size into the range, per axis `max(min, min(max, v))`: when min > max, min wins.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func clamp(_ size: Size) -> Size {
         Size(Swift.max(min.width, Swift.min(max.width, size.width)),
              Swift.max(min.height, Swift.min(max.height, size.height)))
@@ -40,14 +42,14 @@ public struct SizeRange: Hashable, Codable, Sendable, CustomStringConvertible {
     /// Texture's asymmetric intersection: where the ranges do not overlap, the result collapses
     /// to the point of `self` closest to `other`, so the receiver (normally the parent's
     /// constraint) wins over the element's own style.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func intersect(_ other: SizeRange) -> SizeRange {
         let w = Self.intersect(min.width, max.width, other.min.width, other.max.width)
         let h = Self.intersect(min.height, max.height, other.min.height, other.max.height)
         return SizeRange(min: Size(w.lo, h.lo), max: Size(w.hi, h.hi))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func intersect(_ selfMin: Double, _ selfMax: Double, _ otherMin: Double, _ otherMax: Double)
         -> (lo: Double, hi: Double) {
         let lo = Swift.max(selfMin, otherMin)
@@ -69,7 +71,7 @@ public struct SizeRange: Hashable, Codable, Sendable, CustomStringConvertible {
 /// Texture's validity predicates (semantics §1.3).
 public enum LayoutValidity {
     /// Normal or zero, non-negative, below 10,000,000: INF, NaN and huge values fail.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func isValidForSize(_ v: Double) -> Bool {
         (v.isNormal || v == 0) && v >= 0 && v < 10_000_000
     }

@@ -10,6 +10,7 @@
 public struct SpacerLayoutSpec: LayoutSpec, Sendable {
     public var style: LayoutStyle
 
+    @inlinable
     public init(style: LayoutStyle = LayoutStyle()) {
         self.style = style
     }

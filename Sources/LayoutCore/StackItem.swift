@@ -22,9 +22,9 @@ struct StackItem {
     var ascender = 0.0
     var descender = 0.0
 
+    /// The item for a child whose style is `style`.
     @inline(__always)
-    init(_ child: borrowing any LayoutElement, alignItems: StackAlignItems, axis: StackAxis) {
-        let style = child.style
+    init(style: LayoutStyle, alignItems: StackAlignItems, axis: StackAxis) {
         alignment = switch style.alignSelf {
         case .auto: alignItems
         case .start: .start
@@ -65,17 +65,20 @@ struct StackItem {
         }
     }
 
-    /// Texture's "cross-child layout" (§3.1.3): measures this item's child with the given stack
-    /// range and a cross range that depends on its alignment.
+    /// Texture's "cross-child layout" (§3.1.3): the range this item's child is measured with,
+    /// given the stack range and a cross range that depends on its alignment.
     ///
     /// A stretch item takes `crossMin` unless its own resolved cross min is non-zero (NaN counts
     /// as non-zero), and `crossMax` unless its own resolved cross max is not infinite. So an explicit
     /// cross size caps stretching, and an explicit 0 produces the inverted range `[crossMin, 0]`
     /// that the child's own intersection collapses to `crossMin` (§3.1.9). Other items get
     /// `[0, crossMax]`.
+    ///
+    /// Callers measure the child themselves, calling `layoutThatFits` on the element of the
+    /// spec's array: passing the existential to a helper would copy it.
     @inline(__always)
-    func measure(_ child: borrowing any LayoutElement, stackMin: Double, stackMax: Double, crossMin: Double,
-                 crossMax: Double, _ env: StackMeasuringEnvironment) -> Layout {
+    func childRange(stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
+                    axis: StackAxis) -> SizeRange {
         let childCrossMin: Double
         let childCrossMax: Double
         if alignment == .stretch {
@@ -85,9 +88,7 @@ struct StackItem {
             childCrossMin = 0
             childCrossMax = crossMax
         }
-        let range = env.axis.range(stackMin: stackMin, stackMax: stackMax,
-                                   crossMin: childCrossMin, crossMax: childCrossMax)
-        return child.layoutThatFits(range, parentSize: env.parentSize, context: env.context)
+        return axis.range(stackMin: stackMin, stackMax: stackMax, crossMin: childCrossMin, crossMax: childCrossMax)
     }
 }
 

@@ -11,17 +11,12 @@ extension StackLayoutSpec {
         }
         // Scratch memory for the per-child values and the lines, on the stack when small enough.
         let count = children.count
-        return children.withUnsafeBufferPointer { children in
-            withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
-                withUnsafeTemporaryAllocation(of: StackLine.self, capacity: count) { lines in
-                    var stack = StackUnpositionedLayout(self, children: children, items: items, lines: lines,
-                                                        range: range, context: context)
-                    StackPositionedLayout.position(&stack, justifyContent: justifyContent,
-                                                   alignContent: alignContent)
-                    let size = stack.env.axis.size(stack: stack.stackSum, cross: stack.crossSum)
-                    return Layout(element: "stack", size: range.clamp(size), sublayouts: stack.layouts,
-                                  context: context)
-                }
+        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
+            withUnsafeTemporaryAllocation(of: StackLine.self, capacity: count) { lines in
+                var stack = StackUnpositionedLayout(self, items: items, lines: lines, range: range, context: context)
+                StackPositionedLayout.position(&stack, justifyContent: justifyContent, alignContent: alignContent)
+                let size = stack.env.axis.size(stack: stack.stackSum, cross: stack.crossSum)
+                return Layout(element: "stack", size: range.clamp(size), sublayouts: stack.layouts, context: context)
             }
         }
     }
@@ -30,14 +25,14 @@ extension StackLayoutSpec {
     /// can be baseline-aligned in a row (Texture copies it into the stack's style when the stack
     /// computes). Otherwise the stack's own style ascender.
     public var baselineAscender: Double {
-        guard direction == .vertical, let first = children.first else { return style.ascender }
-        return first.baselineAscender
+        guard direction == .vertical, !children.isEmpty else { return style.ascender }
+        return children[0].baselineAscender
     }
 
     /// A vertical stack with children reports its last child's descender; otherwise its own.
     public var baselineDescender: Double {
-        guard direction == .vertical, let last = children.last else { return style.descender }
-        return last.baselineDescender
+        guard direction == .vertical, !children.isEmpty else { return style.descender }
+        return children[children.count - 1].baselineDescender
     }
 
     /// A zero-size stack layout (optimized-flexing placeholder, §3.1.4).

@@ -39,6 +39,7 @@ public struct StackLayoutSpec: LayoutSpec {
     /// True while the helpers rewrite justify/align, so those writes are not flagged.
     private var applyingHelpers = false
 
+    @inlinable
     public init(direction: StackDirection = .horizontal, spacing: Double = 0,
                 justifyContent: StackJustifyContent = .start, alignItems: StackAlignItems = .stretch,
                 flexWrap: StackFlexWrap = .noWrap, alignContent: StackAlignContent = .start,

@@ -8,13 +8,13 @@ extension StackUnpositionedLayout {
     /// growers gives 88 and 87, while 1.5 between two gives nothing to anyone. Shrinking shares
     /// the overflow by size × flexShrink. A flexed item is re-measured with an exact stack range,
     /// which beats its own min/max sizes; whatever overflow remains is left as overflow.
-    mutating func flexLines() {
+    mutating func flexLines(_ children: [any LayoutElement]) {
         for line in lines.indices {
-            flex(lines[line].items)
+            flex(lines[line].items, children)
         }
     }
 
-    private mutating func flex(_ line: Range<Int>) {
+    private mutating func flex(_ line: Range<Int>, _ children: [any LayoutElement]) {
         let violation = constraint.stackViolation(itemsSum(line))
         let growing = violation > 0
         var factorSum = 0.0
@@ -24,7 +24,7 @@ extension StackUnpositionedLayout {
             }
         }
         guard factorSum != 0 else {
-            if optimizedFlexing { measurePlaceholdersAtZero(line) }
+            if optimizedFlexing { measurePlaceholdersAtZero(line, children) }
             return
         }
 
@@ -46,7 +46,7 @@ extension StackUnpositionedLayout {
             guard adjust != 0 else { continue }
             let leftover = isFirstFlexed && items[index].flexGrow > 0 ? remaining : 0
             let target = Swift.max(stackSize(index) + adjust + leftover, 0)
-            remeasure(index, stack: target, crossMin: constraint.crossMin, crossMax: constraint.crossMax)
+            remeasure(children, index, stack: target, crossMin: constraint.crossMin, crossMax: constraint.crossMax)
             isFirstFlexed = false
         }
     }
@@ -75,9 +75,9 @@ extension StackUnpositionedLayout {
 
     /// When nothing flexes, the placeholder skipped by optimized flexing still needs a real
     /// layout: it is measured with a zero stack range and the stack's cross range.
-    private mutating func measurePlaceholdersAtZero(_ line: Range<Int>) {
+    private mutating func measurePlaceholdersAtZero(_ line: Range<Int>, _ children: [any LayoutElement]) {
         for index in line where items[index].isFlexibleInBothDirections {
-            remeasure(index, stack: 0, crossMin: constraint.crossMin, crossMax: constraint.crossMax)
+            remeasure(children, index, stack: 0, crossMin: constraint.crossMin, crossMax: constraint.crossMax)
         }
     }
 }

@@ -13,11 +13,12 @@
 /// 6. sums.
 ///
 /// A child is measured once, and again only when flexing or stretching changes its range.
+///
+/// The children are not stored: every step that calls into them takes the spec's array as a
+/// parameter. Calling a method on an element of a borrowed array opens the existential in place,
+/// whereas reading it through `self` (inout in the mutating steps) or through an unsafe buffer
+/// makes the compiler copy it first, which retains and releases the child's box each time.
 struct StackUnpositionedLayout {
-    /// The spec's children, borrowed: reading an existential through the buffer does not copy
-    /// (and retain) it as an array subscript does. Valid while the caller's
-    /// `withUnsafeBufferPointer` runs, which outlives this value.
-    let children: UnsafeBufferPointer<any LayoutElement>
     /// Per child: the style values the algorithm uses (caller-provided scratch memory, usually
     /// on the stack; `StackItem` is trivial, so it needs no deinitialization).
     let items: UnsafeMutableBufferPointer<StackItem>
@@ -40,11 +41,10 @@ struct StackUnpositionedLayout {
     let optimizedFlexing: Bool
 
     /// Runs steps 1–6 for a non-empty stack within `range` (already intersected with the stack's
-    /// own style). `children` are the spec's children; `items` and `lines` are uninitialized
-    /// scratch buffers with room for one element per child. The value must not outlive any of them.
-    init(_ spec: StackLayoutSpec, children: UnsafeBufferPointer<any LayoutElement>,
-         items: UnsafeMutableBufferPointer<StackItem>, lines: UnsafeMutableBufferPointer<StackLine>,
-         range: SizeRange, context: LayoutContext) {
+    /// own style). `spec` must have children; `items` and `lines` are uninitialized scratch
+    /// buffers with room for one element per child. The value must not outlive either of them.
+    init(_ spec: borrowing StackLayoutSpec, items: UnsafeMutableBufferPointer<StackItem>,
+         lines: UnsafeMutableBufferPointer<StackLine>, range: SizeRange, context: LayoutContext) {
         let axis = StackAxis(spec.direction)
         env = StackMeasuringEnvironment(axis: axis, range: range, context: context)
         constraint = StackConstraint(range, axis: axis)
@@ -52,25 +52,25 @@ struct StackUnpositionedLayout {
         lineSpacing = spec.lineSpacing
         alignContent = spec.alignContent
 
-        self.children = children
         let alignItems = spec.alignItems
         var flexibleInBothDirections = 0
-        for index in children.indices {  // by index: iterating would copy each existential
-            let item = StackItem(children[index], alignItems: alignItems, axis: axis)
+        let count = spec.children.count
+        for index in 0..<count {  // by index: iterating would copy each existential
+            let item = StackItem(style: spec.children[index].style, alignItems: alignItems, axis: axis)
             if item.isFlexibleInBothDirections { flexibleInBothDirections += 1 }
             (items.baseAddress! + index).initialize(to: item)
         }
-        self.items = UnsafeMutableBufferPointer(rebasing: items[0..<children.count])
+        self.items = UnsafeMutableBufferPointer(rebasing: items[0..<count])
         optimizedFlexing = flexibleInBothDirections == 1 && constraint.stackMin == constraint.stackMax
         layouts = []
         lineStorage = lines
 
-        measureItems()
+        measureItems(spec.children)
         breakLines(wrap: spec.flexWrap == .wrap)
-        flexLines()
-        computeLineCrossSizesAndBaselines()
+        flexLines(spec.children)
+        computeLineCrossSizesAndBaselines(spec.children)
         stretchLines()
-        stretchItems()
+        stretchItems(spec.children)
         computeSums()
     }
 
@@ -80,7 +80,7 @@ struct StackUnpositionedLayout {
     /// the size; a fraction resolves against the stack's parent size, NaN when it is not exact)
     /// and the stack's own cross range. Under optimized flexing the grow-and-shrink item gets a
     /// zero-size placeholder instead.
-    private mutating func measureItems() {
+    private mutating func measureItems(_ children: [any LayoutElement]) {
         let parentStack = env.axis.stack(env.parentSize)
         layouts.reserveCapacity(items.count)
         for index in items.indices {
@@ -89,18 +89,20 @@ struct StackUnpositionedLayout {
                 layouts.append(children[index].placeholderLayout)
                 continue
             }
-            layouts.append(item.measure(children[index],
-                                        stackMin: item.flexBasis.resolve(parent: parentStack, auto: 0),
+            let range = item.childRange(stackMin: item.flexBasis.resolve(parent: parentStack, auto: 0),
                                         stackMax: item.flexBasis.resolve(parent: parentStack, auto: .infinity),
-                                        crossMin: constraint.crossMin, crossMax: constraint.crossMax, env))
+                                        crossMin: constraint.crossMin, crossMax: constraint.crossMax, axis: env.axis)
+            layouts.append(children[index].layoutThatFits(range, parentSize: env.parentSize, context: env.context))
         }
     }
 
     /// Re-measures child `index` with an exact stack size and a cross range (stretch rule applied).
     @inline(__always)
-    mutating func remeasure(_ index: Int, stack: Double, crossMin: Double, crossMax: Double) {
-        layouts[index] = items[index].measure(children[index], stackMin: stack, stackMax: stack,
-                                              crossMin: crossMin, crossMax: crossMax, env)
+    mutating func remeasure(_ children: [any LayoutElement], _ index: Int, stack: Double, crossMin: Double,
+                            crossMax: Double) {
+        let range = items[index].childRange(stackMin: stack, stackMax: stack, crossMin: crossMin, crossMax: crossMax,
+                                            axis: env.axis)
+        layouts[index] = children[index].layoutThatFits(range, parentSize: env.parentSize, context: env.context)
     }
 
     /// The current stack-axis size of child `index`.
@@ -169,7 +171,7 @@ struct StackUnpositionedLayout {
     /// tall as its tallest non-baseline item or its baseline items' ascent plus descent, and a
     /// single line is clamped into the cross range (multi-line stacks are not). Baselines are
     /// read from the children now, after they have been measured.
-    private mutating func computeLineCrossSizesAndBaselines() {
+    private mutating func computeLineCrossSizesAndBaselines(_ children: [any LayoutElement]) {
         for index in items.indices where items[index].isBaselineAligned {
             items[index].ascender = children[index].baselineAscender
             items[index].descender = children[index].baselineDescender
@@ -233,11 +235,12 @@ struct StackUnpositionedLayout {
     /// Re-measures each stretch item shorter than its line at its current stack size and the
     /// line's cross size, through the stretch rule (explicit cross sizes still cap it). Never
     /// shrinks an item.
-    private mutating func stretchItems() {
+    private mutating func stretchItems(_ children: [any LayoutElement]) {
         for line in lines {
             for index in line.items where items[index].alignment == .stretch {
                 guard line.crossSize - crossSize(index) > stackViolationEpsilon else { continue }
-                remeasure(index, stack: stackSize(index), crossMin: line.crossSize, crossMax: line.crossSize)
+                remeasure(children, index, stack: stackSize(index), crossMin: line.crossSize,
+                          crossMax: line.crossSize)
             }
         }
     }

@@ -30,21 +30,30 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         shards = (0..<shardCount).map { _ in ShardBox() }
     }
 
-    /// The value stored under `key` if `matches` accepts it, counting a hit or a miss.
-    /// `shardHash` picks the shard (any well-mixed hash of the key); `matches` lets a caller file
-    /// entries under a hash and confirm the full identity on a hit.
+    /// The value stored under `key`, counting a hit or a miss. `shardHash` picks the shard (any
+    /// well-mixed hash of the key).
     @inline(__always)
-    func value(for key: Key, shardHash: UInt64, matches: (Value) -> Bool = { _ in true }) -> Value? {
+    func value(for key: Key, shardHash: UInt64) -> Value? {
+        value(for: key, shardHash: shardHash) { $0 }
+    }
+
+    /// What `project` makes of the value stored under `key`, counting a hit when it makes
+    /// something and a miss otherwise. `project` lets a caller file entries under a hash and
+    /// confirm the full identity on a hit, and copy out only the part it needs: it reads the
+    /// stored value in place, under the shard's lock, so a hit does not copy (and retain and
+    /// release) the whole entry.
+    @inline(__always)
+    func value<Result>(for key: Key, shardHash: UInt64, _ project: (Value) -> Result?) -> Result? {
         shard(shardHash).state.withLock { shard in
-            if let hit = shard.current[key], matches(hit) {
+            if let index = shard.current.index(forKey: key), let result = project(shard.current.values[index]) {
                 shard.hits += 1
-                return hit
+                return result
             }
-            if let hit = shard.previous[key], matches(hit) {
-                shard.previous[key] = nil
+            if let index = shard.previous.index(forKey: key), let result = project(shard.previous.values[index]) {
+                let hit = shard.previous.remove(at: index).value
                 shard.hits += 1
                 insert(hit, for: key, into: &shard)
-                return hit
+                return result
             }
             shard.misses += 1
             return nil

@@ -9,17 +9,24 @@ public final class TextLayoutCache: Sendable {
     /// Entries are filed under the key's precomputed hash, so a probe compares integers only; the
     /// entry's full key is then checked against the request. Two keys with the same 64-bit hash
     /// take turns in one slot (the later store wins), which costs a miss, never a wrong answer.
-    private let storage: GenerationalCache<Int, Entry>
+    private let storage: GenerationalCache<PrecomputedHash, Entry>
 
     /// A cache holding at most about `capacity` measurements (at least 16).
     public init(capacity: Int = 32_768, shardCount: Int = 8) {
         storage = GenerationalCache(capacity: capacity, shardCount: shardCount)
     }
 
-    /// A stored measurement with the key it answers.
-    struct Entry: Sendable {
-        var key: TextLayoutKey
-        var measurement: TextMeasurement
+    /// A stored measurement with the key it answers. A class, so that a lookup copies one
+    /// reference out of the dictionary rather than the key's strings and arrays (a retain and a
+    /// release each); it is immutable.
+    final class Entry: Sendable {
+        let key: TextLayoutKey
+        let measurement: TextMeasurement
+
+        init(key: TextLayoutKey, measurement: TextMeasurement) {
+            self.key = key
+            self.measurement = measurement
+        }
     }
 
     /// The stored measurement for `key`, counting a hit or a miss.
@@ -33,14 +40,15 @@ public final class TextLayoutCache: Sendable {
     /// memory accesses to objects that are usually cold).
     func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
                      scale: Double) -> TextMeasurement? {
-        storage.value(for: hash, shardHash: UInt64(UInt(bitPattern: hash))) { entry in
+        storage.value(for: PrecomputedHash(hash), shardHash: UInt64(UInt(bitPattern: hash))) { entry in
             entry.key.matches(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
-        }?.measurement
+                ? entry.measurement : nil
+        }
     }
 
     /// Stores a measurement.
     public func store(_ measurement: TextMeasurement, for key: TextLayoutKey) {
-        storage.store(Entry(key: key, measurement: measurement), for: key.precomputedHash,
+        storage.store(Entry(key: key, measurement: measurement), for: PrecomputedHash(key.precomputedHash),
                       shardHash: UInt64(UInt(bitPattern: key.precomputedHash)))
     }
 
@@ -64,5 +72,28 @@ public struct TextLayoutCacheStatistics: Hashable, Sendable {
         self.hits = hits
         self.misses = misses
         self.count = count
+    }
+}
+
+/// A dictionary key that is already a well-mixed 64-bit hash (``TextLayoutKey``'s).
+///
+/// `_rawHashValue(seed:)` is Swift's customisation point for the value a `Dictionary` buckets by:
+/// mixing the stored hash with the table's seed here skips running `Hasher` (SipHash) over it on
+/// every probe, the largest single cost of a cache hit. Equality stays exact.
+struct PrecomputedHash: Hashable, Sendable {
+    let value: Int
+
+    @inline(__always)
+    init(_ value: Int) {
+        self.value = value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+    }
+
+    @inline(__always)
+    func _rawHashValue(seed: Int) -> Int {
+        Int(truncatingIfNeeded: ByteHash.mix(UInt64(UInt(bitPattern: value ^ seed))))
     }
 }

@@ -18,6 +18,11 @@ public struct TextLayoutOptions: Hashable, Sendable {
         self.truncationString = truncationString
         truncationDigest = ByteHash.digest(truncationString)
     }
+
+    /// No line limit, "…": the value of `TextLayoutOptions()`, made once (the default argument of
+    /// ``TextMeasurer/measure(_:options:minWidth:maxWidth:scale:)``, which would otherwise hash
+    /// the truncation string on every call).
+    public static let standard = TextLayoutOptions()
 }
 
 // MARK: - Hashable

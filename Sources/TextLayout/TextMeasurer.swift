@@ -41,7 +41,7 @@ public final class TextMeasurer: TextMeasuring {
         }
     }()
 
-    public func measure(_ text: AttributedText, options: TextLayoutOptions = TextLayoutOptions(),
+    public func measure(_ text: AttributedText, options: TextLayoutOptions = .standard,
                         minWidth: Double = 0, maxWidth: Double, scale: Double = 1) -> TextMeasurement {
         let minWidth = Self.sanitised(minWidth), maxWidth = Self.sanitised(maxWidth)
         let hash = TextLayoutKey.hash(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth,
@@ -57,7 +57,7 @@ public final class TextMeasurer: TextMeasuring {
     }
 
     /// Measures without consulting or filling the cache.
-    public func measureUncached(_ text: AttributedText, options: TextLayoutOptions = TextLayoutOptions(),
+    public func measureUncached(_ text: AttributedText, options: TextLayoutOptions = .standard,
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
         let shaped = ShapedText(text, fonts: fonts, wordCache: wordCache)
