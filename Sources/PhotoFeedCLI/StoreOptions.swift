@@ -12,6 +12,10 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "The database file (default: $PHOTOFEED_DB, else ./photofeed.sqlite).")
     var db: String?
 
+    @Option(name: .customLong("busy-timeout"),
+            help: "Seconds to wait for another process's lock before failing with status 75.")
+    var busyTimeout: Double = 5
+
     var path: String {
         if let db { return db }
         if let environment = ProcessInfo.processInfo.environment["PHOTOFEED_DB"], !environment.isEmpty {
@@ -20,8 +24,14 @@ struct StoreOptions: ParsableArguments {
         return "photofeed.sqlite"
     }
 
+    func validate() throws {
+        guard busyTimeout.isFinite, busyTimeout >= 0 else {
+            throw ValidationError("--busy-timeout must be a non-negative number of seconds, not \(busyTimeout)")
+        }
+    }
+
     /// Opens and migrates the database.
     func openStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
-        try FeedStore(path: path, migrationTarget: migrationTarget)
+        try FeedStore(path: path, busyTimeout: busyTimeout, migrationTarget: migrationTarget)
     }
 }

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import PhotoFeedCLI
+import Testing
+
+/// `photofeed demo` end to end on the curated set in a temporary database: the first run
+/// computes every cell at 3 widths × 2 scales and drains every sync job; a second run finds
+/// everything done (idempotent seeding, cache hits, nothing pending).
+@Suite struct DemoCommandTests {
+    static func runJSON(_ arguments: [String]) async throws -> [String: Any] {
+        let captured = FeedCommandTests.Captured()
+        try await CommandOutput.$current.withValue(captured.output) {
+            var command = try PhotoFeedCommand.parseAsRoot(arguments)
+            guard var asyncCommand = command as? any AsyncParsableCommand else {
+                try command.run()
+                return
+            }
+            try await asyncCommand.run()
+        }
+        let text = try #require(captured.out.last)
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func demoFillsTheCacheDrainsTheJobsAndIsIdempotent() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("photofeed-demo-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("photofeed.sqlite").path
+
+        // First run: every photo laid out at 320/375/414 × 2x/3x, every job applied.
+        let first = try await Self.runJSON(["demo", "--db", db, "--format", "json"])
+        let seed = try #require(first["seed"] as? [String: Any])
+        let photos = try #require(seed["photos"] as? Int)
+        #expect(photos == 2400)
+        #expect(first["entries"] as? Int == photos * 6)
+        #expect(first["stale"] as? Int == 0)
+        #expect((first["sizeRanges"] as? [Any])?.count == 6)
+        let precomputed = try #require(first["precomputed"] as? [String: Any])
+        #expect(precomputed["computed"] as? Int == photos * 6)
+        let sync = try #require(first["sync"] as? [String: Any])
+        #expect(sync["pending"] as? Int == 0)
+        #expect(sync["completed"] as? Int == seed["syncJobs"] as? Int)
+        #expect((sync["relayouts"] as? Int ?? 0) > 0)
+        #expect((sync["heightChanges"] as? Int ?? 0) > 0)
+
+        // Second run: nothing to migrate, seed or compute; no job left.
+        let second = try await Self.runJSON(["demo", "--db", db, "--format", "json"])
+        #expect((second["migrate"] as? [String: Any])?["applied"] as? [String] == [])
+        #expect((second["precomputed"] as? [String: Any])?["computed"] as? Int == 0)
+        #expect((second["sync"] as? [String: Any])?["completed"] as? Int == 0)
+        #expect(second["entries"] as? Int == photos * 6)
+        #expect(second["stale"] as? Int == 0)
+    }
+}
