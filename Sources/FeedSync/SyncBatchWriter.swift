@@ -12,7 +12,8 @@ struct SyncBatchWriter: Sendable {
     var store: FeedStore
     var geocoder: ReverseGeocoder
 
-    func commit(_ batch: SyncBatch) throws -> SyncBatchResult {
+    /// Applies the batch in one transaction; `beforeCommit` runs inside it, after every change.
+    func commit(_ batch: SyncBatch, beforeCommit: () -> Void = {}) throws -> SyncBatchResult {
         let places = try geocode(batch)
         return try store.writer.write { db in
             let statements = try SyncStatements(db)
@@ -23,6 +24,7 @@ struct SyncBatchWriter: Sendable {
                           affected: &affected)
             }
             result.affectedPhotoIDs = Array(Set(affected)).sorted()
+            beforeCommit()
             return result
         }
     }

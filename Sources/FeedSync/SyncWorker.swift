@@ -33,6 +33,8 @@ public actor SyncWorker {
         public var geocoder: ReverseGeocoder
         /// Whether to record a ``SyncTraceEvent`` per step (tests).
         public var recordsTrace: Bool
+        /// Told of every ``SyncFaultPoint`` reached (crash-safety tests); nil in production.
+        public var faultInjection: (@Sendable (SyncFaultPoint) -> Void)?
 
         public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, maxBatchSize: Int = 512,
                     timeOrigin: SyncTimeOrigin = .earliestPendingJob, pollInterval: Duration = .seconds(1),
@@ -156,7 +158,9 @@ public actor SyncWorker {
         guard !batch.isEmpty else { return }
         let committing = batch
         batch = SyncBatch()
-        let result = try writer.commit(committing)
+        let number = report.batches + 1
+        let result = try writer.commit(committing) { configuration.faultInjection?(.beforeCommit(batch: number)) }
+        configuration.faultInjection?(.afterCommit(batch: number))
         report.completed += result.succeeded
         report.failed += result.failed
         report.retried += result.retried

@@ -39,6 +39,10 @@ public struct SyncCommand: AsyncParsableCommand {
     @Option(name: .customLong("batch-size"), help: "Completions committed per transaction, at most.")
     var batchSize: Int = 512
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(name: .customLong("crash-at"),
+            help: ArgumentHelp("Raise SIGKILL at before-commit:N or after-commit:N (crash-safety tests).",
+                               visibility: .hidden))
+    var crashAt: String?
 
     public init() {}
 
@@ -55,6 +59,9 @@ public struct SyncCommand: AsyncParsableCommand {
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency)") }
         guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1, not \(maxAttempts)") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, not \(batchSize)") }
+        if let crashAt, SyncFaultPoint(argument: crashAt) == nil {
+            throw ValidationError("--crash-at takes before-commit:N or after-commit:N with N ≥ 1, not \(crashAt)")
+        }
     }
 
     var stopCondition: SyncStopCondition {
@@ -70,8 +77,14 @@ public struct SyncCommand: AsyncParsableCommand {
         case .virtual: .earliestPendingJob
         case .real: .milliseconds(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
         }
-        return SyncWorker.Configuration(simulation: simulation, seed: rngSeed, maxBatchSize: batchSize,
-                                        timeOrigin: origin)
+        var configuration = SyncWorker.Configuration(simulation: simulation, seed: rngSeed, maxBatchSize: batchSize,
+                                                     timeOrigin: origin)
+        if let crashPoint = crashAt.flatMap(SyncFaultPoint.init(argument:)) {
+            configuration.faultInjection = { point in
+                if point == crashPoint { kill(getpid(), SIGKILL) }
+            }
+        }
+        return configuration
     }
 
     public func run() async throws {

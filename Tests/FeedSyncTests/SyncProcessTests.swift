@@ -33,26 +33,24 @@ import Testing
         try FeedStore(path: path, migrationsDirectory: SyncFixture.migrationsDirectory)
     }
 
+    /// SIGKILL at seeded points — inside a batch's transaction before its commit, and between a
+    /// commit and the relayout after it — run after run, each resuming where the last died:
+    /// the database ends exactly as after one uninterrupted run. The points are injected
+    /// (`--crash-at`), so the test needs no sleeps and kills at the same places every time.
     @Test func killedAtManyPointsAndResumedItEndsLikeAnUninterruptedRun() async throws {
         let paths = try await Self.seededDatabases(copies: 2)
-        let started = ContinuousClock.now
         let uninterrupted = try await PhotoFeedProcess.run(Self.syncArguments + ["--db", paths[0]])
-        let runTime = ContinuousClock.now - started
         try #require(uninterrupted.status == 0, "\(uninterrupted.standardError)")
 
         var random = SeededRandom(seed: 2024)
         var kills = 0, runs = 0
         var finished = false
-        let longestDelay = Int(runTime.components.seconds * 1000 + runTime.components.attoseconds / 1_000_000_000_000_000)
-        while !finished && runs < 60 {
+        while !finished && runs < 80 {
             runs += 1
-            let running = try PhotoFeedProcess.Running(Self.syncArguments + ["--db", paths[1]])
-            if runs < 50 {
-                // Anywhere from start-up to a quarter of a whole run (each resumed run has less left).
-                try await Task.sleep(for: .milliseconds(random.int(in: 0 ... max(1, longestDelay / 4))))
-                running.signal(SIGKILL)
-            }
-            let result = await running.finish()
+            let batch = random.int(in: 1 ... 4)
+            let point = random.bool() ? "before-commit:\(batch)" : "after-commit:\(batch)"
+            let arguments = Self.syncArguments + ["--db", paths[1]] + (runs <= 60 ? ["--crash-at", point] : [])
+            let result = await (try PhotoFeedProcess.Running(arguments)).finish()
             if result.killed {
                 kills += 1
             } else {
@@ -61,7 +59,7 @@ import Testing
             }
         }
         #expect(finished)
-        #expect(kills >= 5, "most runs were killed part-way (\(kills) of \(runs), a run takes \(runTime))")
+        #expect(kills >= 5, "runs killed part-way: \(kills) of \(runs)")
         let resumed = try Self.open(paths[1]), reference = try Self.open(paths[0])
         #expect(try SyncFixture.userVisibleSnapshot(resumed) == SyncFixture.userVisibleSnapshot(reference))
         let unfinished = try await resumed.writer.read { db in
