@@ -43,6 +43,10 @@ public struct SyncCommand: AsyncParsableCommand {
             help: ArgumentHelp("Raise SIGKILL at before-commit:N or after-commit:N (crash-safety tests).",
                                visibility: .hidden))
     var crashAt: String?
+    @Option(name: .customLong("interrupt-at"),
+            help: ArgumentHelp("Raise SIGINT at before-commit:N or after-commit:N (signal-handling tests).",
+                               visibility: .hidden))
+    var interruptAt: String?
 
     public init() {}
 
@@ -59,8 +63,10 @@ public struct SyncCommand: AsyncParsableCommand {
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency)") }
         guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1, not \(maxAttempts)") }
         guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, not \(batchSize)") }
-        if let crashAt, SyncFaultPoint(argument: crashAt) == nil {
-            throw ValidationError("--crash-at takes before-commit:N or after-commit:N with N ≥ 1, not \(crashAt)")
+        for (name, value) in [("--crash-at", crashAt), ("--interrupt-at", interruptAt)] {
+            if let value, SyncFaultPoint(argument: value) == nil {
+                throw ValidationError("\(name) takes before-commit:N or after-commit:N with N ≥ 1, not \(value)")
+            }
         }
     }
 
@@ -79,9 +85,12 @@ public struct SyncCommand: AsyncParsableCommand {
         }
         var configuration = SyncWorker.Configuration(simulation: simulation, seed: rngSeed, maxBatchSize: batchSize,
                                                      timeOrigin: origin)
-        if let crashPoint = crashAt.flatMap(SyncFaultPoint.init(argument:)) {
+        let crashPoint = crashAt.flatMap(SyncFaultPoint.init(argument:))
+        let interruptPoint = interruptAt.flatMap(SyncFaultPoint.init(argument:))
+        if crashPoint != nil || interruptPoint != nil {
             configuration.faultInjection = { point in
                 if point == crashPoint { kill(getpid(), SIGKILL) }
+                if point == interruptPoint { kill(getpid(), SIGINT) }
             }
         }
         return configuration

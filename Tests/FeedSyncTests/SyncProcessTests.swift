@@ -1,6 +1,7 @@
 import FeedStore
 import FeedSync
 import Foundation
+import Glibc
 import GRDB
 import TestSupport
 import Testing
@@ -71,10 +72,10 @@ import Testing
     @Test func sigintFinishesTheWriteInFlightAndExitsZero() async throws {
         let path = try await Self.seededDatabases(copies: 1)[0]
         // The real clock waits real latencies (120 ms median), two at a time: seconds of work.
+        // The daemon raises SIGINT itself right after its third commit (an injected point), so
+        // the signal always arrives part-way, whatever the machine's load.
         let running = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "2",
-                                                   "--format", "json"])
-        try await Task.sleep(for: .milliseconds(1200))
-        running.signal(SIGINT)
+                                                   "--interrupt-at", "after-commit:3", "--format", "json"])
         let result = await running.finish()
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.killed == false)
@@ -94,14 +95,32 @@ import Testing
 
     @Test func aSecondDaemonOnTheSameDatabaseIsRefusedAsBusy() async throws {
         let path = try await Self.seededDatabases(copies: 1)[0]
-        let first = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "1"])
-        try await Task.sleep(for: .milliseconds(400))
+        // Given the daemon lock held (as a running daemon holds it)
+        let descriptor = Glibc.open(path + ".sync-lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        try #require(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        // Then another daemon is refused as busy
         let second = try await PhotoFeedProcess.run(["sync", "--db", path, "--clock", "virtual"])
-        first.signal(SIGTERM)
-        let firstResult = await first.finish()
         #expect(second.status == 75)
         #expect(second.standardError.contains("error: another photofeed sync holds"))
-        #expect(firstResult.status == 0, "SIGTERM stops cleanly too: \(firstResult.standardError)")
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    @Test func sigtermStopsARunningDaemonCleanly() async throws {
+        let path = try await Self.seededDatabases(copies: 1)[0]
+        let daemon = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "1"])
+        // Wait (bounded) until the daemon holds its lock, i.e. is running, then stop it.
+        let descriptor = Glibc.open(path + ".sync-lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        defer { close(descriptor) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while flock(descriptor, LOCK_EX | LOCK_NB) == 0, ContinuousClock.now < deadline {
+            flock(descriptor, LOCK_UN)
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        daemon.signal(SIGTERM)
+        let result = await daemon.finish()
+        #expect(result.status == 0, "SIGTERM stops cleanly: \(result.standardError)")
+        #expect(result.killed == false)
     }
 
     @Test func feedReadersInOtherProcessesNeverFailWhileTheDaemonWrites() async throws {
