@@ -30,7 +30,9 @@ public struct ReverseGeocoder: Sendable {
     /// The nearest populated place within ``maxKilometres``, or nil, read through `db`.
     public func placemark(latitude: Double, longitude: Double, db: Database) throws -> Placemark? {
         guard let id = try nearestCityID(latitude: latitude, longitude: longitude, db: db) else { return nil }
-        return try City.fetchOne(db, key: id).map(Placemark.init(city:))
+        let statement = try db.cachedStatement(sql: "SELECT name, region, country FROM city WHERE id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
+        return Placemark(locality: Placemark.municipality(ofCityNamed: row[0]), region: row[1], country: row[2])
     }
 
     func nearestCityID(latitude: Double, longitude: Double, db: Database) throws -> Int64? {
