@@ -42,19 +42,3 @@ public struct Placemark: Hashable, Sendable {
         word.count == 2 && word.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
-
-/// Reverse geocoding through the store's R*Tree nearest-city query.
-public struct ReverseGeocoder: Sendable {
-    /// How far a place may be from the coordinates; farther (open sea, deserts) is no place.
-    public var maxKilometres: Double
-
-    public init(maxKilometres: Double = 75) {
-        self.maxKilometres = maxKilometres
-    }
-
-    /// The nearest populated place within ``maxKilometres``, or nil.
-    public func placemark(latitude: Double, longitude: Double, in store: FeedStore) throws -> Placemark? {
-        try store.nearestCity(latitude: latitude, longitude: longitude, maxKilometres: maxKilometres)
-            .map(Placemark.init(city:))
-    }
-}

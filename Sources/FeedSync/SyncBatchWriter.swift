@@ -6,16 +6,15 @@ import GRDB
 ///
 /// Every job update is guarded by the state the worker expects (`running`), so a job deleted or
 /// reset by another writer while in flight is counted as cancelled and nothing is applied for
-/// it. Reverse geocoding reads the cities before the transaction: the city table is reference
-/// data that the sync worker never writes, so reading it outside keeps the write short.
+/// it. Reverse geocoding reads the R*Tree inside the same transaction.
 struct SyncBatchWriter: Sendable {
     var store: FeedStore
     var geocoder: ReverseGeocoder
 
     /// Applies the batch in one transaction; `beforeCommit` runs inside it, after every change.
     func commit(_ batch: SyncBatch, beforeCommit: () -> Void = {}) throws -> SyncBatchResult {
-        let places = try geocode(batch)
-        return try store.writer.write { db in
+        try store.writer.write { db in
+            let places = try geocode(batch, db: db)
             let statements = try SyncStatements(db)
             var result = SyncBatchResult()
             var affected: [Int64] = []
@@ -30,12 +29,12 @@ struct SyncBatchWriter: Sendable {
     }
 
     /// The placemark of every geocode success in the batch, by job row id (nil: no place near).
-    private func geocode(_ batch: SyncBatch) throws -> [Int64: Placemark?] {
+    private func geocode(_ batch: SyncBatch, db: Database) throws -> [Int64: Placemark?] {
         var places: [Int64: Placemark?] = [:]
         for case .succeed(let job, _) in batch.operations where job.key.kind == .geocode {
             guard let coordinate = job.coordinate else { continue }
             places[job.rowID] = try geocoder.placemark(latitude: coordinate.latitude,
-                                                       longitude: coordinate.longitude, in: store)
+                                                       longitude: coordinate.longitude, db: db)
         }
         return places
     }

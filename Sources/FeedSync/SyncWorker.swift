@@ -68,6 +68,7 @@ public actor SyncWorker {
     var report = SyncReport()
     var cancelRequests: Set<JobKey> = []
     var progress: ProgressHandler?
+    var isRunning = false
     /// Every step, when the configuration records a trace.
     public internal(set) var trace: [SyncTraceEvent] = []
 
@@ -93,8 +94,14 @@ public actor SyncWorker {
     /// - Throws: store errors (a database busy beyond its timeout, …); what was committed
     ///   before stays committed, and nothing of the failed batch is.
     public func run(until stop: SyncStopCondition, progress: ProgressHandler? = nil) async throws -> SyncReport {
+        guard !isRunning else { throw SyncWorkerError.alreadyRunning }
+        isRunning = true
+        defer { isRunning = false }
         self.progress = progress
         report = SyncReport()
+        waiting = EventQueue()
+        inFlight = EventQueue()
+        batch = SyncBatch()
         try recoverInterruptedJobs()
         try await relayoutStaleCells()
         try loadPendingJobs(settingOrigin: true)
@@ -183,6 +190,18 @@ public actor SyncWorker {
             try await commit()
         } catch is CancellationError {
             // The relayout was cut short; the next run relayouts the stale cells first.
+        }
+    }
+}
+
+/// A misuse of ``SyncWorker``.
+public enum SyncWorkerError: Error, Equatable, CustomStringConvertible {
+    /// `run` was called while a run of the same worker was under way.
+    case alreadyRunning
+
+    public var description: String {
+        switch self {
+        case .alreadyRunning: "this sync worker is already running; one run at a time"
         }
     }
 }

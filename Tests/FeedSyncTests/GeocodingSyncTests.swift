@@ -2,6 +2,7 @@ import FeedStore
 import FeedSync
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @Suite struct GeocodingSyncTests {
@@ -31,6 +32,36 @@ import Testing
     @Test(arguments: [(0.0, -140.0), (-50.0, -130.0), (30.0, -40.0)])
     func theOpenSeaHasNoPlace(latitude: Double, longitude: Double) throws {
         #expect(try ReverseGeocoder().placemark(latitude: latitude, longitude: longitude, in: Self.worldStore) == nil)
+    }
+
+    @Test func theRTreeSearchFindsTheTrueNearestCity() throws {
+        let cities = try Self.worldStore.writer.read { db in try City.fetchAll(db) }
+        var random = SeededRandom(seed: 99)
+        let geocoder = ReverseGeocoder()
+        for _ in 0 ..< 120 {
+            // Near a random city (up to about 80 km off), so that hits and misses both occur.
+            let anchor = cities[random.int(in: 0 ... cities.count - 1)]
+            let latitude = min(89.9, max(-89.9, anchor.latitude + random.double(in: -0.7 ... 0.7, step: 0.001)))
+            let longitude = min(179.9, max(-179.9, anchor.longitude + random.double(in: -0.7 ... 0.7, step: 0.001)))
+            var bruteForce: (city: City, distance: Double)?
+            for city in cities {
+                let distance: Double = Self.kilometres(latitude, longitude, city.latitude, city.longitude)
+                guard distance <= 75 else { continue }
+                if let best = bruteForce, best.distance < distance || (best.distance == distance && best.city.id < city.id) {
+                    continue
+                }
+                bruteForce = (city, distance)
+            }
+            let found = try geocoder.placemark(latitude: latitude, longitude: longitude, in: Self.worldStore)
+            #expect(found == bruteForce.map { Placemark(city: $0.city) }, "at \(latitude), \(longitude)")
+        }
+    }
+
+    static func kilometres(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let radians = Double.pi / 180
+        let a = pow(sin((lat2 - lat1) * radians / 2), 2)
+            + cos(lat1 * radians) * cos(lat2 * radians) * pow(sin((lon2 - lon1) * radians / 2), 2)
+        return 6371.0 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
 
     @Test func aDistrictNameGivesItsMunicipality() {

@@ -1,0 +1,165 @@
+import FeedStore
+import FeedSync
+import GRDB
+import Foundation
+import PhotoFeed
+import Synchronization
+
+// Usage: bench-sync ROOT WORKDIR [PHOTOS] [WIDTHS]
+// For the curated set and for PHOTOS generated photos: seeds, precomputes cell layouts at the
+// cached WIDTHS (comma-separated points, scale 2), then runs every sync job to completion on the
+// virtual clock, relayout and cache update included. Ours commits up to 512 completions per
+// transaction; the peer is the same worker committing (and relayouting) each completion on its
+// own, the way a naive daemon would. Prints µs per completion for both, the ratio, and where
+// our time goes.
+let arguments = CommandLine.arguments
+let root = URL(fileURLWithPath: arguments[1], isDirectory: true)
+let work = URL(fileURLWithPath: arguments[2], isDirectory: true)
+let generated = arguments.count > 3 ? Int(arguments[3])! : 100_000
+let widths = (arguments.count > 4 ? arguments[4] : "375,414").split(separator: ",").map { Double($0)! }
+let migrations = root.appendingPathComponent("Migrations")
+let seedData = root.appendingPathComponent("seed-data")
+let storeClock = StoreClock.fixed(Date(timeIntervalSince1970: 1_750_000_000))
+
+func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let value = try await body()
+    return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+}
+
+/// The feed controller, timed: how long relayout takes in all.
+final class TimedRelayouter: CellRelayouting {
+    let controller: FeedController
+    private let total = Mutex<Double>(0)
+    init(_ controller: FeedController) { self.controller = controller }
+    var seconds: Double { total.withLock { $0 } }
+
+    func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary {
+        let (summary, time) = try await seconds_ { try controller.relayout(photoIDs: photoIDs) }
+        total.withLock { $0 += time }
+        return summary
+    }
+
+    private func seconds_<T>(_ body: () throws -> T) async rethrows -> (T, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let value = try body()
+        return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+}
+
+/// A seeded database with layouts cached at `widths`, ready to copy.
+func prepare(_ name: String, seed: (FeedStore) throws -> SeedCounts) async throws -> (path: String, jobs: Int) {
+    let path = work.appendingPathComponent("\(name).sqlite").path
+    let store = try FeedStore(path: path, migrationsDirectory: migrations, clock: storeClock)
+    let (counts, seedTime) = try await seconds { try seed(store) }
+    let controller = try FeedController(store: store)
+    let (layouts, layoutTime) = try await seconds { () throws -> Int in
+        var layouts = 0
+        for width in widths {
+            var cursor: FeedCursor?
+            repeat {
+                let page = try controller.page(width: width, scale: 2, limit: 500, after: cursor)
+                layouts += page.entries.count
+                cursor = page.next
+            } while cursor != nil
+        }
+        return layouts
+    }
+    try store.writer.close()
+    print("\(name): \(counts.photos) photos, \(counts.syncJobs) jobs; seeded in \(String(format: "%.1f", seedTime)) s, "
+        + "\(layouts) layouts precomputed at widths \(widths) in \(String(format: "%.1f", layoutTime)) s")
+    return (path, counts.syncJobs)
+}
+
+func copy(_ path: String, to name: String) throws -> String {
+    let target = work.appendingPathComponent(name).path
+    for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+        try? FileManager.default.removeItem(atPath: target + suffix)
+        try FileManager.default.copyItem(atPath: path + suffix, toPath: target + suffix)
+    }
+    return target
+}
+
+struct Measurement {
+    var report: SyncReport
+    var total: Double
+    var relayout: Double
+}
+
+func measure(_ path: String, batchSize: Int, relayout: Bool = true) async throws -> Measurement {
+    let store = try FeedStore(path: path, migrationsDirectory: migrations, clock: storeClock)
+    let relayouter = TimedRelayouter(try FeedController(store: store))
+    let worker = SyncWorker(store: store, relayouter: relayout ? relayouter : NoRelayout(), clock: VirtualClock(),
+                            configuration: .init(seed: 1, maxBatchSize: batchSize))
+    let (report, total) = try await seconds { try await worker.run(until: .idle) }
+    return Measurement(report: report, total: total, relayout: relayouter.seconds)
+}
+
+struct NoRelayout: CellRelayouting {
+    func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary { RelayoutSummary() }
+}
+
+func geocodeSeconds(_ path: String) throws -> (count: Int, seconds: Double) {
+    let store = try FeedStore(path: path, migrationsDirectory: migrations, clock: storeClock)
+    let coordinates = try store.writer.read { db in
+        try Row.fetchAll(db, sql: "SELECT latitude, longitude FROM location").map { ($0[0] as Double, $0[1] as Double) }
+    }
+    let geocoder = ReverseGeocoder()
+    // As the worker does it: inside one transaction.
+    return try store.writer.read { db in
+        let start = DispatchTime.now().uptimeNanoseconds
+        for (latitude, longitude) in coordinates {
+            _ = try geocoder.placemark(latitude: latitude, longitude: longitude, db: db)
+        }
+        return (coordinates.count, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+}
+
+func microseconds(_ seconds: Double, per count: Int) -> String { String(format: "%.2f µs", seconds * 1e6 / Double(count)) }
+
+try? FileManager.default.removeItem(at: work)
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+
+let sets: [(name: String, peer: Bool, seed: (FeedStore) throws -> SeedCounts)] = [
+    ("curated", true, { try $0.seedCurated(from: seedData) }),
+    ("generated-\(generated)", generated <= 20_000, { try $0.seedGenerated(count: generated, rngSeed: 1, seedDataDirectory: seedData) }),
+]
+if ProcessInfo.processInfo.environment["BENCH_SYNC_PROFILE"] != nil {
+    // For `perf record`: the curated set's store side only, several times.
+    let (path, _) = try await prepare("curated", seed: sets[0].seed)
+    for round in 1 ... 5 {
+        let bare = try await measure(try copy(path, to: "bare\(round).sqlite"), batchSize: 512, relayout: false)
+        print("  round \(round): \(microseconds(bare.total, per: bare.report.completed + bare.report.failed)) per completion")
+    }
+    exit(0)
+}
+for set in sets {
+    let (path, jobs) = try await prepare(set.name, seed: set.seed)
+    let ours = try await measure(try copy(path, to: "ours.sqlite"), batchSize: 512)
+    let completions = ours.report.completed + ours.report.failed + ours.report.retried
+    let applied = ours.report.completed + ours.report.failed
+    print("  ours: \(applied) jobs finished (\(ours.report.retried) retries) in \(String(format: "%.3f", ours.total)) s: "
+        + "\(Int(Double(applied) / ours.total)) completions/s, \(microseconds(ours.total, per: applied)) each; "
+        + "\(ours.report.relayouts) relayouts (\(ours.report.heightChanges) height changes), \(ours.report.batches) transactions")
+    print("    where the time goes: relayout \(String(format: "%.0f%%", 100 * ours.relayout / ours.total)) "
+        + "(\(microseconds(ours.relayout, per: max(1, ours.report.relayouts))) per relayout), "
+        + "store and scheduling \(String(format: "%.0f%%", 100 * (ours.total - ours.relayout) / ours.total))")
+    let bare = try await measure(try copy(path, to: "bare.sqlite"), batchSize: 512, relayout: false)
+    print("    without relayout: \(Int(Double(bare.report.completed + bare.report.failed) / bare.total)) completions/s "
+        + "(\(microseconds(bare.total, per: bare.report.completed + bare.report.failed)) each)")
+    let (geocodes, geocodeTime) = try geocodeSeconds(path)
+    print("    reverse geocoding alone: \(geocodes) lookups, \(microseconds(geocodeTime, per: max(1, geocodes))) each "
+        + "(\(String(format: "%.0f%%", 100 * geocodeTime / ours.total)) of the run)")
+    _ = jobs
+    _ = completions
+    if set.peer {
+        let peer = try await measure(try copy(path, to: "peer.sqlite"), batchSize: 1)
+        let peerApplied = peer.report.completed + peer.report.failed
+        print("  peer (one transaction and relayout per completion): \(Int(Double(peerApplied) / peer.total)) completions/s, "
+            + "\(microseconds(peer.total, per: peerApplied)) each")
+        print("  ratio peer/ours: \(String(format: "%.1f", (peer.total / Double(peerApplied)) / (ours.total / Double(applied))))×")
+    } else {
+        print("  peer skipped for \(set.name): one transaction per completion would take minutes")
+    }
+}
+try? FileManager.default.removeItem(at: work)
