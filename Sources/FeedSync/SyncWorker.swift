@@ -103,12 +103,13 @@ public actor SyncWorker {
         inFlight = EventQueue()
         batch = SyncBatch()
         try recoverInterruptedJobs()
-        try await relayoutStaleCells()
-        try loadPendingJobs(settingOrigin: true)
         do {
+            try await relayoutStaleCells()
+            try loadPendingJobs(settingOrigin: true)
             try await loop(until: stop)
         } catch is CancellationError {
-            // Stopping is not an error: finish the writes below.
+            // Stopping is not an error, even during start-up (stale cells are laid out again by
+            // the next run): finish the writes below.
         }
         try await finish()
         report.pending = try countUnfinishedJobs()

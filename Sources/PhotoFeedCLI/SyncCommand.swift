@@ -98,6 +98,10 @@ public struct SyncCommand: AsyncParsableCommand {
 
     public func run() async throws {
         let output = CommandOutput.current
+        // Signals first: a SIGINT or SIGTERM during start-up must stop the daemon cleanly too.
+        let stopSwitch = SyncStopSwitch()
+        let signals = SyncSignalHandler { stopSwitch.stop() }
+        defer { signals.cancel() }
         let report = try await CommandFailure.reportingAsync {
             let lock = try SyncLock(databasePath: store.path)
             defer { lock.release() }
@@ -109,8 +113,7 @@ public struct SyncCommand: AsyncParsableCommand {
             let progress = SyncProgressLine.handler()
             let stop = stopCondition
             let task = Task { try await worker.run(until: stop, progress: progress?.update) }
-            let signals = SyncSignalHandler { task.cancel() }
-            defer { signals.cancel() }
+            stopSwitch.attach(task)
             let report = try await task.value
             progress?.finish()
             return report
