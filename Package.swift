@@ -29,14 +29,16 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
 
         .target(name: "LayoutCore", swiftSettings: strict),
-        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak"], swiftSettings: strict),
+        .target(name: "Locking", swiftSettings: strict),
+        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "Locking"],
+                swiftSettings: strict),
         .target(name: "NodeKit", dependencies: ["LayoutCore", "TextLayout"], swiftSettings: strict),
         .target(name: "FeedStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
-        .target(name: "PhotoFeed", dependencies: ["LayoutCore", "TextLayout", "NodeKit", "FeedStore", "FeedSync"],
+        .target(name: "PhotoFeed", dependencies: ["LayoutCore", "TextLayout", "NodeKit", "FeedStore", "FeedSync", "Locking"],
                 swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
             "PhotoFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
+import Locking
 import Synchronization
 
 /// One TrueType/OpenType face, loaded with FreeType and shaped with HarfBuzz's own OpenType
@@ -39,7 +40,7 @@ public final class FontFace: @unchecked Sendable {
     private let ftFace: Mutex<FaceHandle>
     private let spaceGlyph: hb_codepoint_t?
     /// Memo of ``spaceIsContextFree(for:)`` by script.
-    private let contextFreeSpace = Mutex<[UInt32: Bool]>([:])
+    private let contextFreeSpace = Locked<[UInt32: Bool]>([:])
 
     /// `FT_Face` is a raw pointer; the wrapper lets the mutex own it.
     struct FaceHandle: @unchecked Sendable {

@@ -1,22 +1,18 @@
-import Synchronization
+import Locking
 
 /// A thread-safe, bounded memo: sharded, with two generations per shard.
 ///
 /// New entries go to a shard's current generation; when it reaches half the shard's capacity it
 /// becomes the previous one (the old previous one is dropped). A hit in the previous generation
 /// moves the entry back to the current one. That keeps recently used entries at O(1) cost per
-/// operation without a linked list. Each shard has its own `Mutex`, so threads working on
-/// different keys rarely wait for each other. Hits and misses are counted.
+/// operation without a linked list. Each shard has its own lock (``Locked``, which the thread
+/// sanitizer can see), so threads working on different keys rarely wait for each other. Hits and
+/// misses are counted.
 final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let shards: [ShardBox]
+    private let shards: [Locked<Shard>]
     private let shardCapacity: Int
 
-    /// A shard's lock (a class, because a `Mutex` cannot be stored in an array).
-    private final class ShardBox: Sendable {
-        let state = Mutex(Shard())
-    }
-
-    private struct Shard {
+    private struct Shard: Sendable {
         var current: [Key: Value] = [:]
         var previous: [Key: Value] = [:]
         var hits = 0
@@ -27,7 +23,7 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     init(capacity: Int, shardCount: Int) {
         let shardCount = max(1, shardCount)
         shardCapacity = max(16, capacity / shardCount)
-        shards = (0..<shardCount).map { _ in ShardBox() }
+        shards = (0..<shardCount).map { _ in Locked(Shard()) }
     }
 
     /// The value stored under `key`, counting a hit or a miss. `shardHash` picks the shard (any
@@ -44,7 +40,7 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     /// release) the whole entry.
     @inline(__always)
     func value<Result>(for key: Key, shardHash: UInt64, _ project: (Value) -> Result?) -> Result? {
-        shard(shardHash).state.withLock { shard in
+        shard(shardHash).withLock { shard in
             if let index = shard.current.index(forKey: key), let result = project(shard.current.values[index]) {
                 shard.hits += 1
                 return result
@@ -61,13 +57,13 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
 
     func store(_ value: Value, for key: Key, shardHash: UInt64) {
-        shard(shardHash).state.withLock { insert(value, for: key, into: &$0) }
+        shard(shardHash).withLock { insert(value, for: key, into: &$0) }
     }
 
     /// Hits, misses and stored entries so far.
     var statistics: TextLayoutCacheStatistics {
         shards.reduce(into: TextLayoutCacheStatistics()) { total, shard in
-            shard.state.withLock { state in
+            shard.withLock { state in
                 total.hits += state.hits
                 total.misses += state.misses
                 total.count += state.current.count + state.previous.count
@@ -77,11 +73,11 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
     /// Drops every entry and zeroes the counters.
     func removeAll() {
-        for shard in shards { shard.state.withLock { $0 = Shard() } }
+        for shard in shards { shard.withLock { $0 = Shard() } }
     }
 
     @inline(__always)
-    private func shard(_ hash: UInt64) -> ShardBox {
+    private func shard(_ hash: UInt64) -> Locked<Shard> {
         shards[Int(hash % UInt64(shards.count))]
     }
 

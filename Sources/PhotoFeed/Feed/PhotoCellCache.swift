@@ -1,5 +1,5 @@
+import Locking
 import NodeKit
-import Synchronization
 import TextLayout
 
 /// The feed's in-memory cells by photo id, bounded: the least recently used cell goes when a new
@@ -9,21 +9,22 @@ import TextLayout
 /// nothing for an equal model), so a cell's text nodes keep their measurements across pages and
 /// relayouts and only what changed is measured again.
 ///
-/// Thread safety: the table lives in a `Mutex`; cells are handed out, not locked while used.
+/// Thread safety: the table lives in a ``Locked`` (visible to the thread sanitizer); cells are
+/// handed out, not locked while used.
 public final class PhotoCellCache: Sendable {
-    private struct Entry {
+    private struct Entry: Sendable {
         var cell: PhotoCellNode
         var lastUse: UInt64
     }
 
-    private struct Table {
+    private struct Table: Sendable {
         var entries: [Int64: Entry] = [:]
         var clock: UInt64 = 0
     }
 
     public let capacity: Int
     private let measurer: any TextMeasuring
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
 
     public init(capacity: Int = 4096, measurer: any TextMeasuring = TextMeasurer.shared) {
         precondition(capacity > 0, "a cell cache holds at least one cell")
