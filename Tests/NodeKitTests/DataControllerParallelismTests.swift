@@ -3,20 +3,8 @@ import LayoutCore
 import NodeKit
 import TestSupport
 
-/// SplitMix64: a tiny seeded generator so the row heights are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private func randomRows(_ count: Int, seed: UInt64) -> [[ListModel.Row]] {
-    var rng = SplitMix64(state: seed)
+    var rng = SeededRandom(seed: seed)  // same row heights on every run
     return [(0..<count).map { ListModel.Row("r\($0)", Double(Int.random(in: 20...400, using: &rng)) / 3) }]
 }
 

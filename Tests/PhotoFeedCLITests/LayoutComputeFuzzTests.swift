@@ -1,23 +1,11 @@
 import LayoutCore
 import PhotoFeed
 import Testing
+import TestSupport
 
 /// Random valid-ish and malformed documents fed through decoding, building and measuring:
 /// every one must give exactly one line that is either a result or an error naming a `$` path.
 @Suite struct LayoutComputeFuzzTests {
-    /// SplitMix64: small, fast and deterministic for a seed.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Values that stress the decoder and the engine where numbers and strings go.
     static let oddValues = [
         "0", "-0", "-1", "1e308", "1e400", "-1e400", "5e-324", "0.1", "\"inf\"", "\"nan\"", "\"-inf\"", "null", "true",
@@ -132,7 +120,7 @@ import Testing
     }
 
     @Test func randomAndMutatedDocumentsGiveOneResultOrErrorLineEach() {
-        var rng = SeededRandom(state: 20_240_611)
+        var rng = SeededRandom(seed: 20_240_611)
         var results = 0
         var errors = 0
         for round in 0..<1_500 {
