@@ -110,8 +110,8 @@ struct DemoProgress: Sendable {
 
     private func report(_ name: String, since start: ContinuousClock.Instant) {
         guard enabled else { return }
-        let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - start).components.seconds)
+        let elapsed = (ContinuousClock.now - start).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         StandardError.write("\(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(String(format: "%.2f", seconds)) s\n")
     }
 }
