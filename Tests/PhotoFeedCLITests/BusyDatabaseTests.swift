@@ -17,7 +17,7 @@ import TestSupport
         defer { try? holder.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") } }
 
         // When a command that writes runs with a short busy timeout
-        let result = try FeedCommandTests.run(["seed", "--db", db, "--generate", "5", "--busy-timeout", "0.2"])
+        let result = CommandRunner.run(["seed", "--db", db, "--generate", "5", "--busy-timeout", "0.2"])
 
         // Then it fails with 75 and nothing was written
         #expect(result.status == 75)
@@ -27,7 +27,7 @@ import TestSupport
 
     @Test func aNegativeBusyTimeoutIsAUsageError() throws {
         let db = try FeedTestStore.seededFile()
-        let result = try FeedCommandTests.run(["layouts", "report", "--db", db, "--busy-timeout", "-1"])
+        let result = CommandRunner.run(["layouts", "report", "--db", db, "--busy-timeout", "-1"])
         #expect(result.status == 64)
     }
 }

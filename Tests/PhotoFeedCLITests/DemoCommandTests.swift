@@ -1,6 +1,4 @@
-import ArgumentParser
 import Foundation
-import PhotoFeedCLI
 import Testing
 
 /// `photofeed demo` end to end on the curated set in a temporary database: the first run
@@ -8,16 +6,9 @@ import Testing
 /// everything done (idempotent seeding, cache hits, nothing pending).
 @Suite struct DemoCommandTests {
     static func runJSON(_ arguments: [String]) async throws -> [String: Any] {
-        let captured = FeedCommandTests.Captured()
-        try await CommandOutput.$current.withValue(captured.output) {
-            var command = try PhotoFeedCommand.parseAsRoot(arguments)
-            guard var asyncCommand = command as? any AsyncParsableCommand else {
-                try command.run()
-                return
-            }
-            try await asyncCommand.run()
-        }
-        let text = try #require(captured.out.last)
+        let result = await CommandRunner.runAsync(arguments)
+        #expect(result.status == 0, "\(result.err)")
+        let text = try #require(result.out.last)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 

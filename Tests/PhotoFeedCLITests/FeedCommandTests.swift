@@ -2,40 +2,12 @@ import ArgumentParser
 import Foundation
 import PhotoFeed
 import PhotoFeedCLI
-import Synchronization
 import Testing
 import TestSupport
 
 /// `photofeed feed`, `photofeed layout show` and `photofeed layouts report` on the four-photo
 /// test feed (FeedTestStore) in a temporary database file, run in-process with captured output.
 @Suite struct FeedCommandTests {
-    final class Captured: Sendable {
-        private let lines = Mutex<(out: [String], err: [String])>(([], []))
-
-        var output: CommandOutput {
-            CommandOutput(standardOutput: { line in self.lines.withLock { $0.out.append(line) } },
-                          standardError: { line in self.lines.withLock { $0.err.append(line) } })
-        }
-
-        var out: [String] { lines.withLock { $0.out } }
-        var err: [String] { lines.withLock { $0.err } }
-    }
-
-    /// Runs `photofeed ARGS`: what it printed and its exit status (64 for a usage error).
-    static func run(_ arguments: [String]) throws -> (out: [String], err: [String], status: Int32) {
-        let captured = Captured()
-        var status: Int32 = 0
-        CommandOutput.$current.withValue(captured.output) {
-            do {
-                var command = try PhotoFeedCommand.parseAsRoot(arguments)
-                try command.run()
-            } catch {
-                status = PhotoFeedCommand.exitCode(for: error).rawValue
-            }
-        }
-        return (captured.out, captured.err, status)
-    }
-
     static let page375 = #"""
         {"items":[{"photoId":4,"layout":{"size":[375,473],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
         {"id":"userName","frame":[50,16.5,29,16.5]},{"id":"time","frame":[348.5,16.5,16.5,16.5]},\#
@@ -56,13 +28,13 @@ import TestSupport
     @Test func feedJSONGolden() throws {
         let db = try FeedTestStore.seededFile()
         let args = ["feed", "--db", db, "--width", "375", "--limit", "3", "--format", "json"]
-        let first = try Self.run(args)
+        let first = CommandRunner.run(args)
         #expect(first.status == 0 && first.err.isEmpty)
         #expect(first.out == [Self.page375.replacingOccurrences(of: "CACHE", with: "miss")])
-        let second = try Self.run(args)
+        let second = CommandRunner.run(args)
         #expect(second.out == [Self.page375.replacingOccurrences(of: "CACHE", with: "hit")])
 
-        let last = try Self.run(["feed", "--db", db, "--width", "375", "--limit", "3", "--format", "json",
+        let last = CommandRunner.run(["feed", "--db", db, "--width", "375", "--limit", "3", "--format", "json",
                                  "--after", "djE6MTc0OTY0MzIwMDAwMDoz"])
         #expect(last.out.count == 1)
         #expect(last.out[0].hasPrefix(#"{"items":[{"photoId":2,"layout":{"size":[375,505.5],"#))
@@ -71,8 +43,8 @@ import TestSupport
 
     @Test func feedTextListsThePage() throws {
         let db = try FeedTestStore.seededFile()
-        _ = try Self.run(["feed", "--db", db, "--width", "375", "--limit", "1"])
-        let result = try Self.run(["feed", "--db", db, "--width", "375", "--limit", "2"])
+        _ = CommandRunner.run(["feed", "--db", db, "--width", "375", "--limit", "1"])
+        let result = CommandRunner.run(["feed", "--db", db, "--width", "375", "--limit", "2"])
         #expect(result.out == [
             "feed at width 375, scale 2: 2 photos, 1 from the layout cache, 1 computed",
             "  photo 4  @ana  375×473  hit  Rooftops at noon.",
@@ -83,7 +55,7 @@ import TestSupport
 
     @Test func feedHTMLDrawsTheCachedLayouts() throws {
         let db = try FeedTestStore.seededFile()
-        let result = try Self.run(["feed", "--db", db, "--width", "375", "--limit", "2", "--format", "html"])
+        let result = CommandRunner.run(["feed", "--db", db, "--width", "375", "--limit", "2", "--format", "html"])
         #expect(result.status == 0)
         let html = result.out.joined(separator: "\n")
         #expect(html.hasPrefix("<!DOCTYPE html>"))
@@ -93,10 +65,10 @@ import TestSupport
 
     @Test func badOptionsAreUsageErrors() throws {
         let db = try FeedTestStore.seededFile()
-        #expect(try Self.run(["feed", "--db", db, "--width", "0"]).status == 64)
-        #expect(try Self.run(["feed", "--db", db, "--width", "375", "--limit", "0"]).status == 64)
-        #expect(try Self.run(["feed", "--db", db, "--width", "375", "--scale", "-1"]).status == 64)
-        let cursor = try Self.run(["feed", "--db", db, "--width", "375", "--after", "not-a-cursor"])
+        #expect(CommandRunner.run(["feed", "--db", db, "--width", "0"]).status == 64)
+        #expect(CommandRunner.run(["feed", "--db", db, "--width", "375", "--limit", "0"]).status == 64)
+        #expect(CommandRunner.run(["feed", "--db", db, "--width", "375", "--scale", "-1"]).status == 64)
+        let cursor = CommandRunner.run(["feed", "--db", db, "--width", "375", "--after", "not-a-cursor"])
         #expect(cursor.status == 64)
         #expect(cursor.err == ["error: malformed feed cursor 'not-a-cursor'"])
     }
@@ -110,17 +82,17 @@ import TestSupport
 
     @Test func layoutShowJSONGolden() throws {
         let db = try FeedTestStore.seededFile()
-        let result = try Self.run(["layout", "show", "--db", db, "--photo", "1", "--width", "320", "--format", "json"])
+        let result = CommandRunner.run(["layout", "show", "--db", db, "--photo", "1", "--width", "320", "--format", "json"])
         #expect(result.status == 0)
         #expect(result.out == [Self.show320])
         // The same layout is now cached and served as the feed's.
-        let feed = try Self.run(["feed", "--db", db, "--width", "320", "--limit", "2", "--format", "json"])
+        let feed = CommandRunner.run(["feed", "--db", db, "--width", "320", "--limit", "2", "--format", "json"])
         #expect(feed.out.first?.contains(#"{"photoId":1,"layout":\#(Self.show320),"cache":"hit"}"#) == true)
     }
 
     @Test func layoutShowASCIIGolden() throws {
         let db = try FeedTestStore.seededFile()
-        let result = try Self.run(["layout", "show", "--db", db, "--photo", "3", "--width", "375"])
+        let result = CommandRunner.run(["layout", "show", "--db", db, "--photo", "3", "--width", "375"])
         #expect(result.status == 0)
         #expect(result.out.joined(separator: "\n") == Self.asciiPhoto3)
     }
@@ -194,7 +166,7 @@ import TestSupport
 
     @Test func layoutShowSVGHasOneRectPerNode() throws {
         let db = try FeedTestStore.seededFile()
-        let result = try Self.run(["layout", "show", "--db", db, "--photo", "1", "--width", "375", "--format", "svg"])
+        let result = CommandRunner.run(["layout", "show", "--db", db, "--photo", "1", "--width", "375", "--format", "svg"])
         #expect(result.status == 0)
         let svg = result.out.joined(separator: "\n")
         #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
@@ -204,7 +176,7 @@ import TestSupport
 
     @Test func unknownPhotoIsBadInput() throws {
         let db = try FeedTestStore.seededFile()
-        let result = try Self.run(["layout", "show", "--db", db, "--photo", "42", "--width", "375"])
+        let result = CommandRunner.run(["layout", "show", "--db", db, "--photo", "42", "--width", "375"])
         #expect(result.status == 65)
         #expect(result.out.isEmpty)
         #expect(result.err == ["error: no photo with id 42 in the database"])
@@ -212,9 +184,9 @@ import TestSupport
 
     @Test func layoutsReportTableShowsHeightsAndCounts() throws {
         let db = try FeedTestStore.seededFile()
-        _ = try Self.run(["feed", "--db", db, "--width", "375"])
-        _ = try Self.run(["feed", "--db", db, "--width", "375", "--limit", "2"])
-        let result = try Self.run(["layouts", "report", "--db", db])
+        _ = CommandRunner.run(["feed", "--db", db, "--width", "375"])
+        _ = CommandRunner.run(["feed", "--db", db, "--width", "375", "--limit", "2"])
+        let result = CommandRunner.run(["layouts", "report", "--db", db])
         #expect(result.status == 0)
         let lines = result.out.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.contains("  entries    4"))

@@ -2,39 +2,10 @@ import ArgumentParser
 import Foundation
 import PhotoFeed
 import PhotoFeedCLI
-import Synchronization
 import Testing
 
 /// Golden tests of `photofeed layout compute`, run in-process with captured output.
 @Suite struct LayoutComputeCommandTests {
-    /// Lines written to standard output and standard error.
-    final class CapturedOutput: Sendable {
-        private let lines = Mutex<(out: [String], err: [String])>(([], []))
-
-        var output: CommandOutput {
-            CommandOutput(standardOutput: { line in self.lines.withLock { $0.out.append(line) } },
-                          standardError: { line in self.lines.withLock { $0.err.append(line) } })
-        }
-
-        var standardOutput: [String] { lines.withLock { $0.out } }
-        var standardError: [String] { lines.withLock { $0.err } }
-    }
-
-    /// Runs `photofeed ARGS` and returns what it printed and its exit code.
-    private func run(_ arguments: [String]) throws -> (out: [String], err: [String], exitCode: Int32) {
-        let captured = CapturedOutput()
-        var exitCode: Int32 = 0
-        try CommandOutput.$current.withValue(captured.output) {
-            var command = try PhotoFeedCommand.parseAsRoot(arguments)
-            do {
-                try command.run()
-            } catch let exit as ExitCode {
-                exitCode = exit.rawValue
-            }
-        }
-        return (captured.standardOutput, captured.standardError, exitCode)
-    }
-
     /// A fresh directory holding `files`.
     private func directory(_ files: [String: String]) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("layout-compute-\(UUID().uuidString)")
@@ -57,14 +28,14 @@ import Testing
     @Test func validDocumentsPrintOneResultLineEachAndExitZero() throws {
         let dir = try directory(["row.json": Self.row, "square.json": #"{"sizeRange": {"min": [0, 0], "max": [40, 40]}, "layout": {"type": "node", "id": "S"}}"#])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try run(["layout", "compute", dir.appendingPathComponent("row.json").path,
+        let result = CommandRunner.run(["layout", "compute", dir.appendingPathComponent("row.json").path,
                               dir.appendingPathComponent("square.json").path])
         #expect(result.out == [
             #"{"size":[300,50],"nodes":[{"id":"R","frame":[0,0,50,50]},{"id":"B","frame":[50,0,50,50],"nodes":[{"id":"I","frame":[5,5,40,40]}]}]}"#,
             #"{"size":[40,40],"nodes":[{"id":"S","frame":[0,0,40,40]}]}"#,
         ])
         #expect(result.err.isEmpty)
-        #expect(result.exitCode == 0)
+        #expect(result.status == 0)
     }
 
     @Test func invalidDocumentsPrintErrorLinesInOrderAndExit65() throws {
@@ -77,7 +48,7 @@ import Testing
         let bad = dir.appendingPathComponent("bad.json").path
         let broken = dir.appendingPathComponent("broken.json").path
         let missing = dir.appendingPathComponent("missing.json").path
-        let result = try run(["layout", "compute", bad, dir.appendingPathComponent("row.json").path, broken, missing,
+        let result = CommandRunner.run(["layout", "compute", bad, dir.appendingPathComponent("row.json").path, broken, missing,
                               dir.path])
         #expect(result.out == [
             #"{"file":"\#(bad)","error":"$.layout.children[2].style.width: expected a percentage from 0% to 100%, got \"150%\""}"#,
@@ -87,7 +58,7 @@ import Testing
             #"{"file":"\#(dir.path)","error":"cannot read file: Is a directory"}"#,
         ])
         #expect(result.err == [#"error: 4 of 5 layout documents are invalid; first: \#(result.out[0])"#])
-        #expect(result.exitCode == 65)
+        #expect(result.status == 65)
     }
 
     @Test func noFileAndDashReadStandardInput() {
@@ -120,8 +91,8 @@ import Testing
         })
         let dir = try directory(files)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try run(["layout", "compute"] + (0..<200).map { dir.appendingPathComponent("doc\($0).json").path })
-        #expect(result.exitCode == 0)
+        let result = CommandRunner.run(["layout", "compute"] + (0..<200).map { dir.appendingPathComponent("doc\($0).json").path })
+        #expect(result.status == 0)
         #expect(result.out == (0..<200).map { #"{"size":[\#($0),10],"nodes":[{"id":"N","frame":[0,0,\#($0),10]}]}"# })
     }
 }
