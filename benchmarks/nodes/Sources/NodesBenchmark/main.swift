@@ -105,6 +105,14 @@ func loadAverage() -> String {
         .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown"
 }
 
+if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
+    // For `perf record`: `--profile KIND THREADS` runs only that setting, 30 rounds.
+    let kind: CellKind = CommandLine.arguments[flag + 1] == "text" ? .text : .fixed
+    let threads = Int(CommandLine.arguments[flag + 2]) ?? 1
+    for _ in 0..<30 { _ = runRound(kind: kind, parallelism: threads) }
+    exit(0)
+}
+
 print("nodes benchmark: \(cellCount) photo-like cells (stacks, insets, 1:1 ratio) through DataController")
 print("width 375 @2x, \(rounds) rounds per setting, median; active cores \(cores); "
     + "load average before: \(loadAverage())")

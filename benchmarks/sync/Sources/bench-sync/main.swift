@@ -124,11 +124,14 @@ let sets: [(name: String, peer: Bool, seed: (FeedStore) throws -> SeedCounts)] =
     ("curated", true, { try $0.seedCurated(from: seedData) }),
     ("generated-\(generated)", generated <= 20_000, { try $0.seedGenerated(count: generated, rngSeed: 1, seedDataDirectory: seedData) }),
 ]
-if ProcessInfo.processInfo.environment["BENCH_SYNC_PROFILE"] != nil {
-    // For `perf record`: the curated set's store side only, several times.
-    let (path, _) = try await prepare("curated", seed: sets[0].seed)
-    for round in 1 ... 5 {
-        let bare = try await measure(try copy(path, to: "bare\(round).sqlite"), batchSize: 512, relayout: false)
+if let profile = ProcessInfo.processInfo.environment["BENCH_SYNC_PROFILE"] {
+    // For `perf record`: one set (BENCH_SYNC_PROFILE=curated|generated, add "+relayout" to include
+    // relayout; anything else is the curated store side), several times.
+    let set = profile.hasPrefix("generated") ? sets[1] : sets[0]
+    let (path, _) = try await prepare(set.name, seed: set.seed)
+    for round in 1 ... 3 {
+        let bare = try await measure(try copy(path, to: "bare\(round).sqlite"), batchSize: 512,
+                                     relayout: profile.hasSuffix("+relayout"))
         print("  round \(round): \(microseconds(bare.total, per: bare.report.completed + bare.report.failed)) per completion")
     }
     exit(0)
