@@ -35,10 +35,16 @@ public actor SyncWorker {
         public var recordsTrace: Bool
         /// Told of every ``SyncFaultPoint`` reached (crash-safety tests); nil in production.
         public var faultInjection: (@Sendable (SyncFaultPoint) -> Void)?
+        /// Whether a batch's relayout runs while the worker simulates and commits the next batch
+        /// (one relayout in flight at most, awaited before the next starts and before the run
+        /// returns). Off, each relayout is awaited right after its commit: tests whose
+        /// relayouter acts on the run use that.
+        public var overlapsRelayout: Bool
 
         public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, maxBatchSize: Int = 512,
                     timeOrigin: SyncTimeOrigin = .earliestPendingJob, pollInterval: Duration = .seconds(1),
-                    geocoder: ReverseGeocoder = ReverseGeocoder(), recordsTrace: Bool = false) {
+                    geocoder: ReverseGeocoder = ReverseGeocoder(), recordsTrace: Bool = false,
+                    overlapsRelayout: Bool = true) {
             precondition(maxBatchSize >= 1, "a batch holds at least one completion")
             self.simulation = simulation
             self.seed = seed
@@ -47,6 +53,7 @@ public actor SyncWorker {
             self.pollInterval = pollInterval
             self.geocoder = geocoder
             self.recordsTrace = recordsTrace
+            self.overlapsRelayout = overlapsRelayout
         }
     }
 
@@ -69,6 +76,8 @@ public actor SyncWorker {
     var cancelRequests: Set<JobKey> = []
     var progress: ProgressHandler?
     var isRunning = false
+    /// The last batch's relayout, while it overlaps the next batch.
+    var relayoutInFlight: Task<RelayoutSummary, any Error>?
     /// Every step, when the configuration records a trace.
     public internal(set) var trace: [SyncTraceEvent] = []
 
@@ -110,6 +119,10 @@ public actor SyncWorker {
         } catch is CancellationError {
             // Stopping is not an error, even during start-up (stale cells are laid out again by
             // the next run): finish the writes below.
+        } catch {
+            _ = try? await relayoutInFlight?.value
+            relayoutInFlight = nil
+            throw error
         }
         try await finish()
         report.pending = try countUnfinishedJobs()
@@ -175,20 +188,42 @@ public actor SyncWorker {
         report.cancelled += result.cancelled
         report.batches += 1
         if !result.affectedPhotoIDs.isEmpty {
-            report.add(try await relayouter.relayoutCells(forPhotos: result.affectedPhotoIDs))
+            try await relayout(result.affectedPhotoIDs)
         }
         progress?(SyncProgress(completed: report.completed, failed: report.failed, retried: report.retried,
                                pending: waiting.count + inFlight.count, relayouts: report.relayouts,
                                elapsed: clock.now()))
     }
 
-    /// Gives the attempts in flight back (their jobs are pending again) and commits.
+    /// Has the relayouter lay out `photoIDs` again: now, or (``Configuration/overlapsRelayout``)
+    /// in a task of its own once the previous relayout is done, while the worker goes on.
+    private func relayout(_ photoIDs: [Int64]) async throws {
+        try await awaitRelayout()
+        guard configuration.overlapsRelayout else {
+            report.add(try await relayouter.relayoutCells(forPhotos: photoIDs))
+            return
+        }
+        let relayouter = self.relayouter
+        relayoutInFlight = Task.detached { try await relayouter.relayoutCells(forPhotos: photoIDs) }
+    }
+
+    /// Waits for the relayout in flight, if any, and counts it. Cancelling the run does not cut
+    /// it short: its layouts are written or not at all.
+    private func awaitRelayout() async throws {
+        guard let task = relayoutInFlight else { return }
+        relayoutInFlight = nil
+        report.add(try await task.value)
+    }
+
+    /// Gives the attempts in flight back (their jobs are pending again), commits, and waits for
+    /// the last relayout.
     private func finish() async throws {
         while let (_, attempt) = inFlight.popNext() {
             batch.append(.release(rowID: attempt.job.rowID))
         }
         do {
             try await commit()
+            try await awaitRelayout()
         } catch is CancellationError {
             // The relayout was cut short; the next run relayouts the stale cells first.
         }

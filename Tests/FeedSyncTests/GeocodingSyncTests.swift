@@ -127,7 +127,7 @@ import Testing
         }
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
                                 configuration: .init(simulation: SyncFixture.fixedSimulation(concurrency: 1),
-                                                     maxBatchSize: 1))
+                                                     maxBatchSize: 1, overlapsRelayout: false))
         let report = try await worker.run(until: .idle)
         #expect(report.cancelled == 1)
         #expect(report.pending == 0)
@@ -144,7 +144,7 @@ import Testing
         }
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
                                 configuration: .init(simulation: SyncDeterminismTests.simulation, seed: 3,
-                                                     maxBatchSize: 5))
+                                                     maxBatchSize: 5, overlapsRelayout: false))
         let report = try await Task { try await worker.run(until: .idle) }.value
         #expect(report.pending > 0)
         #expect(report.batches >= 3)
