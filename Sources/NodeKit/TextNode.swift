@@ -26,7 +26,26 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         var attributedText: AttributedText
         var options: TextLayoutOptions
         var measurement: TextMeasurement?
+        /// The latest measurements of this text and options, most recent first, at most
+        /// ``TextNode/rememberedMeasurements``; emptied when either changes.
+        var recent: [(minWidth: Double, maxWidth: Double, scale: Double, measurement: TextMeasurement)] = []
+
+        func remembered(minWidth: Double, maxWidth: Double, scale: Double) -> TextMeasurement? {
+            recent.first { $0.minWidth == minWidth && $0.maxWidth == maxWidth && $0.scale == scale }?.measurement
+        }
+
+        mutating func remember(_ measurement: TextMeasurement, minWidth: Double, maxWidth: Double, scale: Double) {
+            self.measurement = measurement
+            recent.removeAll { $0.minWidth == minWidth && $0.maxWidth == maxWidth && $0.scale == scale }
+            recent.insert((minWidth, maxWidth, scale, measurement), at: 0)
+            if recent.count > TextNode.rememberedMeasurements { recent.removeLast() }
+        }
     }
+
+    /// How many measurements (by width range and scale) a text node keeps for its current text:
+    /// a cell laid out at a few widths, or measured twice by a flexing stack, finds its text's
+    /// measurement here without asking the engine (whose shared cache may have evicted it).
+    static let rememberedMeasurements = 4
 
     public init(id: LayoutElementID, attributedText: AttributedText = AttributedText(),
                 maximumNumberOfLines: Int = 0, truncationString: String = "\u{2026}",
@@ -46,8 +65,10 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         get { text.withLock { $0.attributedText } }
         set {
             let changed = text.withLock { state in
-                defer { state.attributedText = newValue }
-                return state.attributedText != newValue
+                guard state.attributedText != newValue else { return false }
+                state.attributedText = newValue
+                state.recent = []
+                return true
             }
             guard changed else { return }
             applyFontBaselines(of: newValue)
@@ -78,7 +99,9 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         let changed = text.withLock { state in
             let old = state.options
             change(&state.options)
-            return old != state.options
+            guard old != state.options else { return false }
+            state.recent = []
+            return true
         }
         if changed { invalidateCalculatedLayout() }
     }
@@ -98,10 +121,21 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
     /// Measures the text for `range` at `context`'s scale, records the measurement, writes the
     /// baselines, and returns the pixel-ceiled used size (not yet clamped into `range`).
     public func calculateSizeThatFits(_ range: SizeRange, context: LayoutContext) -> Size {
-        let (attributed, options) = text.withLock { ($0.attributedText, $0.options) }
-        let result = measurer.measure(attributed, options: options, minWidth: range.min.width,
-                                      maxWidth: range.max.width, scale: context.scale)
-        text.withLock { $0.measurement = result }
+        let (minWidth, maxWidth, scale) = (range.min.width, range.max.width, context.scale)
+        let (attributed, options, remembered) = text.withLock { state in
+            (state.attributedText, state.options,
+             state.remembered(minWidth: minWidth, maxWidth: maxWidth, scale: scale))
+        }
+        let result = remembered
+            ?? measurer.measure(attributed, options: options, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
+        text.withLock { state in
+            // Only for the text just measured: a concurrent setter may have changed it meanwhile.
+            if state.attributedText == attributed && state.options == options {
+                state.remember(result, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
+            } else {
+                state.measurement = result
+            }
+        }
         if !result.lines.isEmpty {
             styled {
                 $0.ascender = result.firstLineAscender

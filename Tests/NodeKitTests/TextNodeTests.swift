@@ -103,6 +103,42 @@ final class FakeTextMeasurer: TextMeasuring {
         #expect(layout.size.height == 47)  // 46.5625 ceiled to the 2x grid
     }
 
+    @Test func remembersItsLatestMeasurementsByWidthAndScaleUntilTheTextOrOptionsChange() {
+        let fake = FakeTextMeasurer()
+        let node = TextNode(id: "T", attributedText: AttributedText("abcdef"), measurer: fake)
+        func measure(_ width: Double, scale: Double = 2) -> Size {
+            node.calculateSizeThatFits(sizeRange(0, 0, width, 500), context: LayoutContext(scale: scale))
+        }
+        func asked() -> [Double] { fake.requests.withLock { $0.map(\.maxWidth) } }
+        // Widths 45 and 25 alternate, as a cell laid out at two widths: the engine is asked once each.
+        #expect(measure(45) == Size(40.5, 40))
+        #expect(measure(25) == Size(20.5, 60))
+        #expect(measure(45) == Size(40.5, 40))
+        #expect(measure(25) == Size(20.5, 60))
+        #expect(asked() == [45, 25])
+        #expect(node.lines.count == 3, "the measurement shown is the latest one, remembered or not")
+        // Another scale is another measurement.
+        _ = measure(45, scale: 3)
+        #expect(asked() == [45, 25, 45])
+        // Four are kept: a fifth pushes out the least recently used (45 at scale 2, last used
+        // before 25 at scale 2).
+        _ = measure(35)
+        _ = measure(15)
+        _ = measure(25)
+        _ = measure(45)
+        #expect(asked() == [45, 25, 45, 35, 15, 45])
+        // A new text or new options forget everything.
+        node.attributedText = AttributedText("abc")
+        #expect(measure(25) == Size(20.5, 40))
+        node.maximumNumberOfLines = 1
+        _ = measure(25)
+        #expect(asked() == [45, 25, 45, 35, 15, 45, 25, 25])
+        // The same text set again keeps them.
+        node.attributedText = AttributedText("abc")
+        _ = measure(25)
+        #expect(asked().count == 8)
+    }
+
     @Test func secondLayoutOfAnotherNodeWithTheSameTextHitsTheCache() {
         let measurer = TextMeasurer(fonts: NodeTextFonts.fonts)
         for id in ["A", "B"] {

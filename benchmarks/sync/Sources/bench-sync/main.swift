@@ -20,6 +20,7 @@ let generated = arguments.count > 3 ? Int(arguments[3])! : 100_000
 let widths = (arguments.count > 4 ? arguments[4] : "375,414").split(separator: ",").map { Double($0)! }
 let migrations = root.appendingPathComponent("Migrations")
 let seedData = root.appendingPathComponent("seed-data")
+let cellCapacity = ProcessInfo.processInfo.environment["BENCH_SYNC_CELLS"].flatMap { Int($0) } ?? 4096
 let storeClock = StoreClock.fixed(Date(timeIntervalSince1970: 1_750_000_000))
 
 func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
@@ -85,15 +86,24 @@ struct Measurement {
     var report: SyncReport
     var total: Double
     var relayout: Double
+    /// CPU seconds of every thread of the process during the run (less sensitive to other load).
+    var cpu: Double
+}
+
+func processCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
 func measure(_ path: String, batchSize: Int, relayout: Bool = true, overlaps: Bool = true) async throws -> Measurement {
     let store = try FeedStore(path: path, migrationsDirectory: migrations, clock: storeClock)
-    let relayouter = TimedRelayouter(try FeedController(store: store))
+    let relayouter = TimedRelayouter(try FeedController(store: store, cellCapacity: cellCapacity))
     let worker = SyncWorker(store: store, relayouter: relayout ? relayouter : NoRelayout(), clock: VirtualClock(),
                             configuration: .init(seed: 1, maxBatchSize: batchSize, overlapsRelayout: overlaps))
+    let cpuStart = processCPUSeconds()
     let (report, total) = try await seconds { try await worker.run(until: .idle) }
-    return Measurement(report: report, total: total, relayout: relayouter.seconds)
+    return Measurement(report: report, total: total, relayout: relayouter.seconds, cpu: processCPUSeconds() - cpuStart)
 }
 
 struct NoRelayout: CellRelayouting {
@@ -145,6 +155,8 @@ for set in sets {
     print("  ours: \(applied) jobs finished (\(ours.report.retried) retries) in \(String(format: "%.3f", ours.total)) s: "
         + "\(Int(Double(applied) / ours.total)) completions/s, \(microseconds(ours.total, per: applied)) each; "
         + "\(ours.report.relayouts) relayouts (\(ours.report.heightChanges) height changes), \(ours.report.batches) transactions")
+    print("    CPU: \(microseconds(ours.cpu, per: applied)) per completion on all threads "
+        + "(\(String(format: "%.2f", ours.cpu / ours.total)) cores busy on average)")
     print("    relayout: \(microseconds(ours.relayout, per: max(1, ours.report.relayouts))) per relayout, "
         + "\(String(format: "%.3f", ours.relayout)) s in all, overlapping the next batch's simulation and commit")
     let bare = try await measure(try copy(path, to: "bare.sqlite"), batchSize: 512, relayout: false)
@@ -166,3 +178,7 @@ for set in sets {
     }
 }
 try? FileManager.default.removeItem(at: work)
+if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+   let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM") }) {
+    print("peak memory: \(peak.dropFirst(6).trimmingCharacters(in: .whitespaces)) (cell cache capacity \(cellCapacity))")
+}
