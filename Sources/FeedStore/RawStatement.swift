@@ -157,16 +157,57 @@ extension Optional: RawBindable where Wrapped: RawBindable {
     }
 }
 
-extension RawRepresentable where RawValue == String, Self: RawBindable {
-    /// Binds the raw value (the states' text, `'loaded'`, `'pending'`, …).
+extension StaticString: RawBindable {
+    /// Bound in place (`SQLITE_STATIC`): a static string lives as long as the program.
     @inlinable public func bindParameter(_ index: Int32, of statement: SQLiteStatement) -> Int32 {
-        rawValue.bindParameter(index, of: statement)
+        utf8Start.withMemoryRebound(to: CChar.self, capacity: utf8CodeUnitCount) {
+            sqlite3_bind_text(statement, index, $0, Int32(utf8CodeUnitCount), nil)
+        }
     }
 }
 
-extension AssetState: RawBindable {}
-extension GeocodeState: RawBindable {}
-extension SyncJob.State: RawBindable {}
+/// A closed vocabulary stored as text (the states): bound from static strings, with no copy.
+public protocol StaticTextBindable: RawBindable, CaseIterable, RawRepresentable where RawValue == String {
+    /// The stored text, equal to `rawValue` (tests check every case).
+    var staticText: StaticString { get }
+}
+
+extension StaticTextBindable {
+    @inlinable public func bindParameter(_ index: Int32, of statement: SQLiteStatement) -> Int32 {
+        staticText.bindParameter(index, of: statement)
+    }
+}
+
+extension AssetState: StaticTextBindable {
+    public var staticText: StaticString {
+        switch self {
+        case .pending: "pending"
+        case .loaded: "loaded"
+        case .failed: "failed"
+        }
+    }
+}
+
+extension GeocodeState: StaticTextBindable {
+    public var staticText: StaticString {
+        switch self {
+        case .pending: "pending"
+        case .resolved: "resolved"
+        case .failed: "failed"
+        }
+    }
+}
+
+extension SyncJob.State: StaticTextBindable {
+    public var staticText: StaticString {
+        switch self {
+        case .pending: "pending"
+        case .running: "running"
+        case .done: "done"
+        case .failed: "failed"
+        }
+    }
+}
 
 /// SQLite's `SQLITE_TRANSIENT` destructor (a macro Swift does not import): copy the value now.
 @inlinable var rawStatementTransient: sqlite3_destructor_type {

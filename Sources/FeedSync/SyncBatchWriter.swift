@@ -52,8 +52,11 @@ struct SyncBatchWriter: Sendable {
             try statements.release.execute(rowID)
         case .succeed(let job, let attempt):
             let place = places[job.rowID] ?? nil
-            guard try statements.markDone.execute(attempt, successMessage(job, place: place), job.rowID, expected) > 0
-            else { result.cancelled += 1; return }
+            let changed = switch job.key.kind {
+            case .image, .avatar: try statements.markDone.execute(attempt, "loaded" as StaticString, job.rowID, expected)
+            case .geocode: try statements.markDone.execute(attempt, geocodeMessage(job, place: place), job.rowID, expected)
+            }
+            guard changed > 0 else { result.cancelled += 1; return }
             result.succeeded += 1
             try applySuccess(job, place: place, statements: statements, affected: &affected)
         case .retry(let job, let attempt, let nextRunAt, let message):
@@ -71,14 +74,10 @@ struct SyncBatchWriter: Sendable {
         }
     }
 
-    private func successMessage(_ job: ScheduledJob, place: Placemark?) -> String {
-        switch job.key.kind {
-        case .image, .avatar:
-            return "loaded"
-        case .geocode:
-            guard job.coordinate != nil else { return "no such location" }
-            return place?.formatted ?? "no place within \(Int(geocoder.maxKilometres)) km"
-        }
+    /// A geocode success's result: the place, or why there is none.
+    private func geocodeMessage(_ job: ScheduledJob, place: Placemark?) -> String {
+        guard job.coordinate != nil else { return "no such location" }
+        return place?.formatted ?? "no place within \(Int(geocoder.maxKilometres)) km"
     }
 
     /// Writes a success's effect; adds the photos whose content version went up to `affected`.
@@ -87,15 +86,14 @@ struct SyncBatchWriter: Sendable {
         let id = job.key.targetID
         switch job.key.kind {
         case .image:
-            if try statements.setImageState.execute(AssetState.loaded, id, AssetState.loaded) > 0 { affected.append(id) }
+            if try statements.setImageState.execute(AssetState.loaded, id) > 0 { affected.append(id) }
         case .avatar:
-            guard try statements.setAvatarState.execute(AssetState.loaded, id, AssetState.loaded) > 0 else { return }
+            guard try statements.setAvatarState.execute(AssetState.loaded, id) > 0 else { return }
             try bumpPhotos(statements.bumpOwnerPhotos, of: id, affected: &affected)
         case .geocode:
             let state = GeocodeState.resolved
             let (locality, region, country) = (place?.locality, place?.region, place?.country)
-            guard try statements.resolveLocation.execute(locality, region, country, state, id,
-                                                         locality, region, country, state) > 0 else { return }
+            guard try statements.resolveLocation.execute(locality, region, country, state, id) > 0 else { return }
             try bumpPhotos(statements.bumpLocationPhotos, of: id, affected: &affected)
         }
     }
@@ -105,9 +103,9 @@ struct SyncBatchWriter: Sendable {
         let id = job.key.targetID
         switch job.key.kind {
         case .image:
-            if try statements.setImageState.execute(AssetState.failed, id, AssetState.failed) > 0 { affected.append(id) }
+            if try statements.setImageState.execute(AssetState.failed, id) > 0 { affected.append(id) }
         case .avatar:
-            guard try statements.setAvatarState.execute(AssetState.failed, id, AssetState.failed) > 0 else { return }
+            guard try statements.setAvatarState.execute(AssetState.failed, id) > 0 else { return }
             try bumpPhotos(statements.bumpOwnerPhotos, of: id, affected: &affected)
         case .geocode:
             guard try statements.failLocation.execute(id) > 0 else { return }

@@ -5,7 +5,8 @@ import GRDB
 /// statement cache and run through SQLite's C API (``RawStatement``).
 ///
 /// The job updates that finish an attempt take the state they expect as their last parameter:
-/// `running`, or `pending` when the attempt's start was elided (see ``SyncBatch``).
+/// `running`, or `pending` when the attempt's start was elided (see ``SyncBatch``). A value used
+/// twice is bound once (`?1`).
 struct SyncStatements {
     let markRunning: RawStatement
     let release: RawStatement
@@ -37,12 +38,12 @@ struct SyncStatements {
             UPDATE sync_job SET state = 'failed', result = 'cancelled' WHERE id = ? AND state IN ('pending', 'running')
             """)
         setImageState = try RawStatement(db, sql: """
-            UPDATE photo SET image_state = ?, content_version = content_version + 1 WHERE id = ? AND image_state != ?
+            UPDATE photo SET image_state = ?1, content_version = content_version + 1 WHERE id = ?2 AND image_state != ?1
             """)
-        setAvatarState = try RawStatement(db, sql: "UPDATE user SET avatar_state = ? WHERE id = ? AND avatar_state != ?")
+        setAvatarState = try RawStatement(db, sql: "UPDATE user SET avatar_state = ?1 WHERE id = ?2 AND avatar_state != ?1")
         resolveLocation = try RawStatement(db, sql: """
-            UPDATE location SET place_name = ?, region = ?, country = ?, geocode_state = ?
-            WHERE id = ? AND (place_name, region, country, geocode_state) IS NOT (?, ?, ?, ?)
+            UPDATE location SET place_name = ?1, region = ?2, country = ?3, geocode_state = ?4
+            WHERE id = ?5 AND (place_name, region, country, geocode_state) IS NOT (?1, ?2, ?3, ?4)
             """)
         failLocation = try RawStatement(db, sql: """
             UPDATE location SET geocode_state = 'failed' WHERE id = ? AND geocode_state != 'failed'
