@@ -89,12 +89,12 @@ struct SyncBatchWriter: Sendable {
             if try statements.setImageState.execute(AssetState.loaded, id) > 0 { affected.append(id) }
         case .avatar:
             guard try statements.setAvatarState.execute(AssetState.loaded, id) > 0 else { return }
-            try bumpPhotos(statements.bumpOwnerPhotos, of: id, affected: &affected)
+            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, affected: &affected)
         case .geocode:
             let state = GeocodeState.resolved
             let (locality, region, country) = (place?.locality, place?.region, place?.country)
             guard try statements.resolveLocation.execute(locality, region, country, state, id) > 0 else { return }
-            try bumpPhotos(statements.bumpLocationPhotos, of: id, affected: &affected)
+            try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id, affected: &affected)
         }
     }
 
@@ -106,15 +106,19 @@ struct SyncBatchWriter: Sendable {
             if try statements.setImageState.execute(AssetState.failed, id) > 0 { affected.append(id) }
         case .avatar:
             guard try statements.setAvatarState.execute(AssetState.failed, id) > 0 else { return }
-            try bumpPhotos(statements.bumpOwnerPhotos, of: id, affected: &affected)
+            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, affected: &affected)
         case .geocode:
             guard try statements.failLocation.execute(id) > 0 else { return }
-            try bumpPhotos(statements.bumpLocationPhotos, of: id, affected: &affected)
+            try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id, affected: &affected)
         }
     }
 
-    /// Runs a content-version bump (`… RETURNING id`) for the owner or location `id`.
-    private func bumpPhotos(_ bump: RawStatement, of id: Int64, affected: inout [Int64]) throws {
-        try bump.forEachRow(id) { affected.append(bump.int64(at: 0)) }
+    /// Bumps the content version of the photos of the owner or location `id`: `photos` reads
+    /// their ids, `bump` (same condition, same transaction) changes exactly those rows.
+    private func bumpPhotos(_ photos: RawStatement, _ bump: RawStatement, of id: Int64,
+                            affected: inout [Int64]) throws {
+        let before = affected.count
+        try photos.forEachRow(id) { affected.append(photos.int64(at: 0)) }
+        if affected.count > before { try bump.execute(id) }
     }
 }

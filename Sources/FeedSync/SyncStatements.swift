@@ -18,7 +18,9 @@ struct SyncStatements {
     let setAvatarState: RawStatement
     let resolveLocation: RawStatement
     let failLocation: RawStatement
+    let ownerPhotos: RawStatement
     let bumpOwnerPhotos: RawStatement
+    let locationPhotos: RawStatement
     let bumpLocationPhotos: RawStatement
 
     init(_ db: Database) throws {
@@ -48,11 +50,15 @@ struct SyncStatements {
         failLocation = try RawStatement(db, sql: """
             UPDATE location SET geocode_state = 'failed' WHERE id = ? AND geocode_state != 'failed'
             """)
+        // The photos a bump changes are read first, with the bump's own condition: in SQLite a
+        // SELECT and a plain UPDATE cost about half of one `UPDATE … RETURNING`.
+        ownerPhotos = try RawStatement(db, sql: "SELECT id FROM photo WHERE owner_id = ?")
         bumpOwnerPhotos = try RawStatement(db, sql: """
-            UPDATE photo SET content_version = content_version + 1 WHERE owner_id = ? RETURNING id
+            UPDATE photo SET content_version = content_version + 1 WHERE owner_id = ?
             """)
+        locationPhotos = try RawStatement(db, sql: "SELECT id FROM photo WHERE location_id = ?")
         bumpLocationPhotos = try RawStatement(db, sql: """
-            UPDATE photo SET content_version = content_version + 1 WHERE location_id = ? RETURNING id
+            UPDATE photo SET content_version = content_version + 1 WHERE location_id = ?
             """)
     }
 }
