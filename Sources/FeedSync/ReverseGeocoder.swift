@@ -3,8 +3,8 @@ import GRDB
 
 /// Reverse geocoding: the nearest populated place (a GeoNames city of the store's `city`
 /// table) within ``maxKilometres``, found by the store's R*Tree search
-/// (`FeedStore.nearestCityID`), formatted as a ``Placemark``. Only the R*Tree's coordinates are
-/// read until the winner is known, then its one row: the lookup runs inside the worker's write
+/// (``NearestCitySearch``), formatted as a ``Placemark``. Only the R*Tree's coordinates are read
+/// until the winner is known, then its one row: the lookup runs inside the worker's write
 /// transaction at a few microseconds.
 public struct ReverseGeocoder: Sendable {
     /// How far a place may be from the coordinates; farther (open sea, deserts) is no place.
@@ -21,10 +21,16 @@ public struct ReverseGeocoder: Sendable {
 
     /// The nearest populated place within ``maxKilometres``, or nil, read through `db`.
     public func placemark(latitude: Double, longitude: Double, db: Database) throws -> Placemark? {
-        guard let id = try FeedStore.nearestCityID(latitude: latitude, longitude: longitude,
-                                                   maxKilometres: maxKilometres, db: db) else { return nil }
-        let statement = try db.cachedStatement(sql: "SELECT name, region, country FROM city WHERE id = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
-        return Placemark(locality: Placemark.municipality(ofCityNamed: row[0]), region: row[1], country: row[2])
+        try placemark(latitude: latitude, longitude: longitude, search: NearestCitySearch(db))
+    }
+
+    /// The nearest populated place within ``maxKilometres``, or nil, through a search taken once
+    /// for many lookups in one database access.
+    public func placemark(latitude: Double, longitude: Double, search: NearestCitySearch) throws -> Placemark? {
+        guard let id = try search.nearestCityID(latitude: latitude, longitude: longitude,
+                                                maxKilometres: maxKilometres),
+              let city = try search.names(ofCity: id) else { return nil }
+        return Placemark(locality: Placemark.municipality(ofCityNamed: city.name), region: city.region,
+                         country: city.country)
     }
 }

@@ -1,7 +1,15 @@
+import FeedStore
+
 /// The writes a worker has decided since its last commit, in the order they happened.
 ///
 /// Order matters: a job can start, fail, be rescheduled and start again within one batch, and
-/// each write checks the state the previous one left (`running` before `done`).
+/// each write checks the state the previous one left.
+///
+/// A start whose attempt finishes (or is given back) later in the same batch is elided: both
+/// lie in one transaction, so writing `running` first is something no reader can see. The
+/// finishing write then expects the state the job had before that start (`pending`) instead of
+/// `running`, so a job deleted or changed by another writer before the transaction is still
+/// counted as cancelled and nothing is applied for it — exactly as with the start written.
 struct SyncBatch: Sendable {
     enum Operation: Sendable {
         /// An attempt began: the job is `running`.
@@ -16,20 +24,54 @@ struct SyncBatch: Sendable {
         case cancel(ScheduledJob)
         /// The worker stopped with the attempt in flight: the job goes back to `pending`.
         case release(rowID: Int64)
+
+        /// The `sync_job` row the operation writes.
+        var rowID: Int64 {
+            switch self {
+            case .start(let rowID), .release(let rowID): rowID
+            case .succeed(let job, _), .retry(let job, _, _, _), .giveUp(let job, _, _), .cancel(let job): job.rowID
+            }
+        }
     }
 
-    private(set) var operations: [Operation] = []
+    /// An operation as the commit runs it.
+    struct Write: Sendable {
+        var operation: Operation
+        /// The job state the write's UPDATE expects to find: `running` after a start committed
+        /// in an earlier batch, `pending` when this attempt's start was elided (and for starts).
+        var expectedState: SyncJob.State
+        /// Nothing to write: a start (or a release) elided within the batch.
+        var isElided = false
+    }
+
+    private(set) var writes: [Write] = []
     /// Operations that finish an attempt (all but starts and releases).
     private(set) var completions = 0
+    /// Starts not finished yet within this batch, by job row id: where they are in `writes`.
+    private var openStarts: [Int64: Int] = [:]
 
-    var isEmpty: Bool { operations.isEmpty }
+    var isEmpty: Bool { writes.isEmpty }
 
     mutating func append(_ operation: Operation) {
+        let rowID = operation.rowID
         switch operation {
-        case .start, .release: break
-        case .succeed, .retry, .giveUp, .cancel: completions += 1
+        case .start:
+            openStarts[rowID] = writes.count
+            writes.append(Write(operation: operation, expectedState: .pending))
+            return
+        case .succeed, .retry, .giveUp, .cancel:
+            completions += 1
+        case .release:
+            break
         }
-        operations.append(operation)
+        guard let start = openStarts.removeValue(forKey: rowID) else {
+            writes.append(Write(operation: operation, expectedState: .running))
+            return
+        }
+        writes[start].isElided = true
+        // A release of an elided start leaves the job as it was: pending.
+        let isRelease = if case .release = operation { true } else { false }
+        writes.append(Write(operation: operation, expectedState: .pending, isElided: isRelease))
     }
 }
 

@@ -30,28 +30,34 @@ extension SyncWorker {
     @discardableResult
     func loadPendingJobs(settingOrigin: Bool) throws -> Int {
         let rows = try store.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT j.id, j.kind, j.target_id, j.attempts, j.next_run_at, l.latitude, l.longitude
+            var rows: [(job: ScheduledJob, nextRunAt: Int64)] = []
+            let pending = try RawStatement(db, sql: """
+                SELECT j.id, j.kind, j.target_id, j.attempts, j.next_run_at, l.latitude, l.longitude, l.id
                 FROM sync_job j LEFT JOIN location l ON j.kind = 'geocode' AND l.id = j.target_id
                 WHERE j.state = 'pending' ORDER BY j.next_run_at, j.id
                 """)
+            try pending.forEachRow {
+                // An unknown kind (a newer daemon's job) is left alone.
+                guard let kind = pending.string(at: 1).flatMap(JobKind.init(rawValue:)) else { return }
+                let hasLocation = pending.isNull(at: 7) == false
+                let coordinate = hasLocation
+                    ? ScheduledJob.Coordinate(latitude: pending.double(at: 5), longitude: pending.double(at: 6)) : nil
+                let job = ScheduledJob(rowID: pending.int64(at: 0), key: JobKey(kind: kind, targetID: pending.int64(at: 2)),
+                                       attemptsDone: Int(pending.int64(at: 3)), coordinate: coordinate)
+                rows.append((job, pending.int64(at: 4)))
+            }
+            return rows
         }
         if settingOrigin {
             switch configuration.timeOrigin {
             case .earliestPendingJob:
-                timeline = SyncTimeline(originMilliseconds: rows.first?[4] ?? 0)
+                timeline = SyncTimeline(originMilliseconds: rows.first?.nextRunAt ?? 0)
             case .milliseconds(let origin):
                 timeline = SyncTimeline(originMilliseconds: origin)
             }
         }
-        for row in rows {
-            let kindName: String = row[1]
-            guard let kind = JobKind(rawValue: kindName) else { continue }
-            let latitude: Double? = row[5], longitude: Double? = row[6]
-            let coordinate = latitude.flatMap { lat in longitude.map { ScheduledJob.Coordinate(latitude: lat, longitude: $0) } }
-            let job = ScheduledJob(rowID: row[0], key: JobKey(kind: kind, targetID: row[2]), attemptsDone: row[3],
-                                   coordinate: coordinate)
-            waiting.schedule(job, at: timeline.time(atMilliseconds: row[4]))
+        for (job, nextRunAt) in rows {
+            waiting.schedule(job, at: timeline.time(atMilliseconds: nextRunAt))
         }
         return rows.count
     }

@@ -126,6 +126,14 @@ func geocodeSeconds(_ path: String) throws -> (count: Int, seconds: Double) {
     }
 }
 
+/// CPU time the process has used (all threads), in seconds: unlike wall time, not inflated when
+/// other processes share the cores.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 func microseconds(_ seconds: Double, per count: Int) -> String { String(format: "%.2f µs", seconds * 1e6 / Double(count)) }
 
 try? FileManager.default.removeItem(at: work)
@@ -137,13 +145,19 @@ let sets: [(name: String, peer: Bool, seed: (FeedStore) throws -> SeedCounts)] =
 ]
 if let profile = ProcessInfo.processInfo.environment["BENCH_SYNC_PROFILE"] {
     // For `perf record`: one set (BENCH_SYNC_PROFILE=curated|generated, add "+relayout" to include
-    // relayout; anything else is the curated store side), several times.
+    // relayout; anything else is the curated store side), several times (BENCH_SYNC_ROUNDS, 3).
     let set = profile.hasPrefix("generated") ? sets[1] : sets[0]
     let (path, _) = try await prepare(set.name, seed: set.seed)
-    for round in 1 ... 3 {
-        let bare = try await measure(try copy(path, to: "bare\(round).sqlite"), batchSize: 512,
-                                     relayout: profile.hasSuffix("+relayout"))
-        print("  round \(round): \(microseconds(bare.total, per: bare.report.completed + bare.report.failed)) per completion")
+    // BENCH_SYNC_ROUNDS=0 seeds only: `perf stat` of 3 rounds minus that of 0 counts the runs alone.
+    let rounds = ProcessInfo.processInfo.environment["BENCH_SYNC_ROUNDS"].flatMap { Int($0) } ?? 3
+    for round in stride(from: 1, through: rounds, by: 1) {
+        let copied = try copy(path, to: "bare\(round).sqlite")
+        let cpuStart = processCPUSeconds()
+        let bare = try await measure(copied, batchSize: 512, relayout: profile.hasSuffix("+relayout"))
+        let cpu = processCPUSeconds() - cpuStart
+        let applied = bare.report.completed + bare.report.failed
+        print("  round \(round): \(microseconds(bare.total, per: applied)) per completion "
+            + "(CPU time \(microseconds(cpu, per: applied)): the figure to compare on a loaded machine)")
     }
     exit(0)
 }
