@@ -1,7 +1,9 @@
 import GRDB
 
 /// The reads a cell layer needs besides the feed page: items by id, the first comments of a set
-/// of photos, the cached rows of a set of photos, and the newest upload time. Each is one query.
+/// of photos, the cached rows of a set of photos, and the newest upload time. Sets of photos are
+/// read with one prepared point query per photo (an index seek each), stepped through SQLite's
+/// C API (``RawStatement``).
 extension FeedStore {
     /// The feed items of `photoIDs` (the feed query's columns), by photo id; unknown ids are
     /// absent from the result.
@@ -11,14 +13,11 @@ extension FeedStore {
     }
 
     static func feedItems(_ db: Database, photoIDs: [Int64]) throws -> [Int64: FeedItem] {
+        let statement = try RawStatement(db, sql: "SELECT \(feedColumns) WHERE p.id = ?")
         var items: [Int64: FeedItem] = [:]
-        for chunk in photoIDs.chunked(by: Self.maximumListLength) {
-            let sql = "SELECT \(feedColumns) WHERE p.id IN (\(placeholders(chunk.count)))"
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
-            while let row = try rows.next() {
-                let item = feedItem(row)
-                items[item.photo.id] = item
-            }
+        items.reserveCapacity(photoIDs.count)
+        for photoID in photoIDs {
+            if let item = try statement.firstRow(photoID, read: { feedItem(statement) }) { items[photoID] = item }
         }
         return items
     }
@@ -31,20 +30,17 @@ extension FeedStore {
     }
 
     static func firstComments(_ db: Database, photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
+        let statement = try RawStatement(db, sql: """
+            SELECT u.username, c.body FROM comment c JOIN user u ON u.id = c.author_id
+            WHERE c.photo_id = ? ORDER BY c.created_at, c.id LIMIT ?
+            """)
         var comments: [Int64: [CommentLine]] = [:]
-        for chunk in photoIDs.chunked(by: Self.maximumListLength) {
-            let sql = """
-                SELECT photo_id, username, body FROM (
-                    SELECT c.photo_id, u.username, c.body,
-                           ROW_NUMBER() OVER (PARTITION BY c.photo_id ORDER BY c.created_at, c.id) AS rank
-                    FROM comment c JOIN user u ON u.id = c.author_id
-                    WHERE c.photo_id IN (\(placeholders(chunk.count)))
-                ) WHERE rank <= ? ORDER BY photo_id, rank
-                """
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk + [Int64(limit)]))
-            while let row = try rows.next() {
-                comments[row[0], default: []].append(CommentLine(authorName: row[1], body: row[2]))
+        for photoID in photoIDs {
+            var lines: [CommentLine] = []
+            try statement.forEachRow(photoID, limit) {
+                lines.append(CommentLine(authorName: statement.text(at: 0), body: statement.text(at: 1)))
             }
+            if !lines.isEmpty { comments[photoID] = lines }
         }
         return comments
     }
@@ -55,23 +51,23 @@ extension FeedStore {
         return try writer.read { db in try Self.cachedLayoutEntries(db, photoIDs: photoIDs, cellKind: cellKind) }
     }
 
+    /// The rows of each photo in `photoIDs` order, each photo's by range and scale.
     static func cachedLayoutEntries(_ db: Database, photoIDs: [Int64], cellKind: String) throws -> [CachedLayoutEntry] {
+        let statement = try RawStatement(db, sql: """
+            SELECT min_width, min_height, max_width, max_height, scale, content_version, engine_version, height
+            FROM layout_cache WHERE photo_id = ? AND cell_kind = ?
+            ORDER BY min_width, min_height, max_width, max_height, scale
+            """)
         var entries: [CachedLayoutEntry] = []
-        for chunk in photoIDs.chunked(by: Self.maximumListLength) {
-            let sql = """
-                SELECT photo_id, min_width, min_height, max_width, max_height, scale, content_version,
-                       engine_version, height
-                FROM layout_cache WHERE photo_id IN (\(placeholders(chunk.count))) AND cell_kind = ?
-                ORDER BY photo_id, min_width, min_height, max_width, max_height, scale
-                """
-            var values: [any DatabaseValueConvertible] = chunk.map { $0 }
-            values.append(cellKind)
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(values))
-            while let row = try rows.next() {
+        for photoID in photoIDs {
+            try statement.forEachRow(photoID, cellKind) {
+                let row = statement
                 entries.append(CachedLayoutEntry(
-                    photoID: row[0],
-                    sizeRange: CacheSizeRange(minWidth: row[1], minHeight: row[2], maxWidth: row[3], maxHeight: row[4]),
-                    scale: row[5], contentVersion: row[6], engineVersion: row[7], height: row[8]))
+                    photoID: photoID,
+                    sizeRange: CacheSizeRange(minWidth: row.double(at: 0), minHeight: row.double(at: 1),
+                                              maxWidth: row.double(at: 2), maxHeight: row.double(at: 3)),
+                    scale: row.double(at: 4), contentVersion: row.int64(at: 5), engineVersion: Int(row.int64(at: 6)),
+                    height: row.double(at: 7)))
             }
         }
         return entries
@@ -102,20 +98,6 @@ extension FeedStore {
         try writer.read { db in
             try Int64.fetchOne(db, sql: "SELECT uploaded_at FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT 1")
         }
-    }
-
-    /// SQLite's default limit on bound parameters is 32,766; stay well below it.
-    static let maximumListLength = 10_000
-
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ",")
-    }
-}
-
-extension Array {
-    /// Consecutive slices of at most `size` elements.
-    func chunked(by size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0 ..< Swift.min($0 + size, count)] }
     }
 }
 

@@ -27,38 +27,35 @@ extension FeedStore {
     }
 
     static func feedPage(_ db: Database, after cursor: FeedCursor?, limit: Int) throws -> FeedPage {
-        let statement: Statement
-        if let cursor {
-            statement = try db.cachedStatement(sql: nextPageSQL)
-            statement.setUncheckedArguments([cursor.uploadedAt, cursor.id, limit + 1])
-        } else {
-            statement = try db.cachedStatement(sql: firstPageSQL)
-            statement.setUncheckedArguments([limit + 1])
-        }
         var items: [FeedItem] = []
         items.reserveCapacity(limit + 1)
-        let rows = try Row.fetchCursor(statement)
-        while let row = try rows.next() {
-            items.append(feedItem(row))
+        if let cursor {
+            let statement = try RawStatement(db, sql: nextPageSQL)
+            try statement.forEachRow(cursor.uploadedAt, cursor.id, limit + 1) { items.append(feedItem(statement)) }
+        } else {
+            let statement = try RawStatement(db, sql: firstPageSQL)
+            try statement.forEachRow(limit + 1) { items.append(feedItem(statement)) }
         }
         let hasMore = items.count > limit
         if hasMore { items.removeLast() }
         return FeedPage(items: items, next: hasMore ? items.last?.cursor : nil)
     }
 
-    static func feedItem(_ row: Row) -> FeedItem {
+    /// The feed item of the statement's current row (``feedColumns``).
+    static func feedItem(_ row: RawStatement) -> FeedItem {
         let photo = Photo(
-            id: row[0], ownerID: row[1], locationID: row[2], url: row[3], pixelWidth: row[4], pixelHeight: row[5],
-            title: row[6], description: row[7], likes: row[8], uploadedAt: row[9],
-            imageState: AssetState(rawValue: row[10]) ?? .pending, contentVersion: row[11])
-        let owner = User(id: row[12], username: row[13], fullName: row[14], avatarURL: row[15],
-                         avatarState: AssetState(rawValue: row[16]) ?? .pending)
+            id: row.int64(at: 0), ownerID: row.int64(at: 1), locationID: row.optionalInt64(at: 2), url: row.text(at: 3),
+            pixelWidth: Int(row.int64(at: 4)), pixelHeight: Int(row.int64(at: 5)), title: row.text(at: 6),
+            description: row.text(at: 7), likes: Int(row.int64(at: 8)), uploadedAt: row.int64(at: 9),
+            imageState: AssetState(rawValue: row.text(at: 10)) ?? .pending, contentVersion: row.int64(at: 11))
+        let owner = User(id: row.int64(at: 12), username: row.text(at: 13), fullName: row.text(at: 14),
+                         avatarURL: row.text(at: 15), avatarState: AssetState(rawValue: row.text(at: 16)) ?? .pending)
         var location: Location?
-        if let locationID: Int64 = row[17] {
-            location = Location(id: locationID, latitude: row[18], longitude: row[19], placeName: row[20],
-                                region: row[21], country: row[22],
-                                geocodeState: GeocodeState(rawValue: row[23]) ?? .pending)
+        if let locationID = row.optionalInt64(at: 17) {
+            location = Location(id: locationID, latitude: row.double(at: 18), longitude: row.double(at: 19),
+                                placeName: row.string(at: 20), region: row.string(at: 21), country: row.string(at: 22),
+                                geocodeState: GeocodeState(rawValue: row.text(at: 23)) ?? .pending)
         }
-        return FeedItem(photo: photo, owner: owner, location: location, commentCount: row[24])
+        return FeedItem(photo: photo, owner: owner, location: location, commentCount: Int(row.int64(at: 24)))
     }
 }

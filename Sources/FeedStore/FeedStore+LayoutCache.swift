@@ -4,7 +4,7 @@ import GRDB
 /// The persistent layout cache: one row per (photo, cell kind, size range, scale), served only
 /// while its content and engine versions match the request.
 extension FeedStore {
-    /// Looks up the layouts of a page of photos in one query: all `keys` must share cell kind,
+    /// Looks up the layouts of a page of photos (an index seek each): all `keys` must share cell kind,
     /// size range, scale and engine version (a page is laid out at one width). Returns the hits
     /// by photo id; a stale row (another content or engine version) is a miss. Adds the hits and
     /// misses to the counters, in the same transaction, when `countAccess` is true.
@@ -15,24 +15,22 @@ extension FeedStore {
                 && $0.engineVersion == first.engineVersion
         }, "a page lookup shares cell kind, size range, scale and engine version")
         let wanted = Dictionary(keys.map { ($0.photoID, $0.contentVersion) }, uniquingKeysWith: { $1 })
-        let placeholders = Array(repeating: "?", count: wanted.count).joined(separator: ",")
-        let sql = """
-            SELECT photo_id, content_version, engine_version, width, height, frames FROM layout_cache
-            WHERE photo_id IN (\(placeholders)) AND cell_kind = ? AND min_width = ? AND min_height = ?
-              AND max_width = ? AND max_height = ? AND scale = ?
-            """
         let range = first.sizeRange
-        var values: [(any DatabaseValueConvertible)?] = wanted.keys.map { $0 }
-        values += [first.cellKind, range.minWidth, range.minHeight, range.maxWidth, range.maxHeight, first.scale]
-        let arguments = StatementArguments(values)
         let lookup = { (db: Database) throws -> [Int64: CachedLayout] in
+            let statement = try RawStatement(db, sql: """
+                SELECT content_version, engine_version, width, height, frames FROM layout_cache
+                WHERE photo_id = ? AND cell_kind = ? AND min_width = ? AND min_height = ?
+                  AND max_width = ? AND max_height = ? AND scale = ?
+                """)
             var hits: [Int64: CachedLayout] = [:]
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-            while let row = try rows.next() {
-                let photoID: Int64 = row[0]
-                guard wanted[photoID] == row[1], first.engineVersion == row[2] as Int,
-                      let frames = LayoutBlob.decode(row[5]) else { continue }
-                hits[photoID] = CachedLayout(width: row[3], height: row[4], frames: frames)
+            for (photoID, contentVersion) in wanted {
+                let hit = try statement.firstRow(photoID, first.cellKind, range.minWidth, range.minHeight,
+                                                 range.maxWidth, range.maxHeight, first.scale) { () -> CachedLayout? in
+                    guard statement.int64(at: 0) == contentVersion, statement.int64(at: 1) == first.engineVersion,
+                          let frames = LayoutBlob.decode(statement.data(at: 4)) else { return nil }
+                    return CachedLayout(width: statement.double(at: 2), height: statement.double(at: 3), frames: frames)
+                }
+                if let hit = hit ?? nil { hits[photoID] = hit }
             }
             return hits
         }
@@ -55,7 +53,7 @@ extension FeedStore {
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
         let now = clock.nowMilliseconds
         try writer.write { db in
-            let statement = try db.cachedStatement(sql: """
+            let statement = try RawStatement(db, sql: """
                 INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
                                           content_version, engine_version, width, height, frames, computed_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -66,11 +64,9 @@ extension FeedStore {
                 """)
             for (key, layout) in entries {
                 let range = key.sizeRange
-                try statement.execute(arguments: [
-                    key.photoID, key.cellKind, range.minWidth, range.minHeight, range.maxWidth, range.maxHeight,
-                    key.scale, key.contentVersion, key.engineVersion, layout.width, layout.height,
-                    LayoutBlob.encode(layout.frames), now,
-                ])
+                try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight, range.maxWidth,
+                                      range.maxHeight, key.scale, key.contentVersion, key.engineVersion, layout.width,
+                                      layout.height, LayoutBlob.encode(layout.frames), now)
             }
         }
     }

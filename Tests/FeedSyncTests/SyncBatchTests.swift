@@ -130,6 +130,7 @@ import Testing
         var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(concurrency: 1),
                                                      maxBatchSize: 4, recordsTrace: true)
         configuration.seed = 1
+        configuration.overlapsRelayout = false  // the hook must run between the first two batches
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(), configuration: configuration)
         let report = try await worker.run(until: .idle)
         #expect(report.cancelled == 1)
