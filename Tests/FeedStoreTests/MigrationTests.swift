@@ -13,17 +13,17 @@ import Testing
         #expect(try store.appliedMigrations().isEmpty)
         let report = try store.migrate()
         #expect(report.applied == Self.allNames)
-        #expect(report.current == "0004_create_city")
+        #expect(report.current == "0005_cluster_layout_cache_by_photo")
         let tables = try store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
         for table in ["user", "photo", "location", "comment", "layout_cache", "sync_job", "city", "city_rtree"] {
             #expect(tables.contains(table), "missing table \(table)")
         }
-        #expect(try store.migrate() == MigrationReport(applied: [], current: "0004_create_city"))
+        #expect(try store.migrate() == MigrationReport(applied: [], current: "0005_cluster_layout_cache_by_photo"))
     }
 
-    @Test(arguments: StoreKind.allCases, 1...3)
+    @Test(arguments: StoreKind.allCases, 1...4)
     func migratesFromEveryEarlierVersion(kind: StoreKind, version: Int) throws {
         let path = try StoreFixture.path(for: kind)
         let target = Self.allNames[version - 1]
@@ -37,6 +37,43 @@ import Testing
         #expect(try store.appliedMigrations() == Self.allNames)
         let checksums = try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM schema_checksum") }
         #expect(checksums == Self.allNames.count)
+    }
+
+    @Test func clusteringTheLayoutCacheKeepsEveryRowAndItsKey() throws {
+        let path = try StoreFixture.path(for: .file)
+        let migrations = try MigrationFile.load(from: StoreFixture.migrationsDirectory)
+        let writer = try DatabasePool(path: path)
+        let early = try FeedStore(writer: writer, migrations: migrations, migrationTarget: .upTo("0004_create_city"))
+        try early.writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO user (id, username, full_name, avatar_url) VALUES (1, 'ada', 'Ada', 'https://a/1.jpg');
+                INSERT INTO photo (id, owner_id, url, pixel_width, pixel_height, uploaded_at)
+                    VALUES (7, 1, 'https://p/7.jpg', 640, 480, 0);
+                INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                          content_version, engine_version, width, height, frames, computed_at)
+                VALUES (7, 'photo', 375, 0, 375, 1e999, 2, 3, 1, 375, 512.5, x'0100000000', 11),
+                       (7, 'photo', 414, 0, 414, 1e999, 2, 3, 1, 414, 551.5, x'0100000000', 12);
+                """)
+        }
+        let store = try FeedStore(writer: writer, migrations: migrations)
+        let rows = try store.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT photo_id, min_width, max_height, content_version, height, frames, computed_at
+                FROM layout_cache ORDER BY min_width
+                """)
+        }
+        #expect(rows.map { $0[1] as Double } == [375, 414])
+        #expect(rows.map { $0[2] as Double } == [.infinity, .infinity])
+        #expect(rows.map { $0[4] as Double } == [512.5, 551.5])
+        #expect(rows.map { $0[6] as Int64 } == [11, 12])
+        let key = LayoutCacheKey(cellKind: "photo", photoID: 7, contentVersion: 3,
+                                 sizeRange: CacheSizeRange(minWidth: 375, minHeight: 0, maxWidth: 375, maxHeight: .infinity),
+                                 scale: 2, engineVersion: 1)
+        #expect(try store.cachedLayout(for: key, countAccess: false)?.height == 512.5)
+        // Still one row per key: storing the same key again replaces it.
+        try store.putLayout(CachedLayout(width: 375, height: 600, frames: []), for: key)
+        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM layout_cache") } == 2)
+        #expect(try store.cachedLayout(for: key, countAccess: false)?.height == 600)
     }
 
     @Test func refusesADatabaseWhoseAppliedMigrationWasEdited() throws {
@@ -62,8 +99,8 @@ import Testing
         try FileManager.default.copyItem(at: StoreFixture.migrationsDirectory, to: migrations)
         let path = directory.appendingPathComponent("feed.sqlite").path
         _ = try FeedStore(path: path, migrationsDirectory: migrations)
-        try FileManager.default.removeItem(at: migrations.appendingPathComponent("0004_create_city.sql"))
-        #expect(throws: MigrationError.missingFile(name: "0004_create_city")) {
+        try FileManager.default.removeItem(at: migrations.appendingPathComponent("0005_cluster_layout_cache_by_photo.sql"))
+        #expect(throws: MigrationError.missingFile(name: "0005_cluster_layout_cache_by_photo")) {
             try FeedStore(path: path, migrationsDirectory: migrations)
         }
     }

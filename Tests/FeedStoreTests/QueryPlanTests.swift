@@ -33,11 +33,13 @@ import Testing
     func aLayoutPageLookupSeeksTheCacheKey(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
         let plan = try Self.plan(store, """
-            SELECT photo_id, frames FROM layout_cache
-            WHERE photo_id IN (?, ?, ?) AND cell_kind = ? AND min_width = ? AND min_height = ?
+            SELECT content_version, engine_version, width, height, frames FROM layout_cache
+            WHERE photo_id = ? AND cell_kind = ? AND min_width = ? AND min_height = ?
               AND max_width = ? AND max_height = ? AND scale = ?
-            """, [1, 2, 3, "photo", 375, 0, 375, Double.infinity, 2])
-        #expect(plan.contains("SEARCH layout_cache USING INDEX layout_cache_key"), "\(plan)")
+            """, [1, "photo", 375, 0, 375, Double.infinity, 2])
+        // The table is clustered by the key: one descent of its primary key, no separate index.
+        #expect(plan.contains("SEARCH layout_cache USING PRIMARY KEY (photo_id=? AND cell_kind=? AND min_width=? "
+                              + "AND min_height=? AND max_width=? AND max_height=? AND scale=?)"), "\(plan)")
     }
 
     @Test(arguments: StoreKind.allCases)
