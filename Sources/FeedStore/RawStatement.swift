@@ -16,7 +16,9 @@ import GRDB
 /// It skips GRDB's per-statement bookkeeping: changes it makes are not reported to GRDB
 /// transaction observers (`ValueObservation`, `DatabaseRegionObservation`), and reads are not
 /// recorded in an observed region. The store registers no observer; code that adds one must not
-/// watch the tables written here (`sync_job`, `photo`, `user`, `location`).
+/// watch the tables written here (`sync_job`, `photo`, `user`, `location`). Its bindings stay
+/// set after a run, so its SQL should not also be run by GRDB code that binds arguments once
+/// (`setArguments`) and executes the statement again later: keep the SQL strings separate.
 ///
 /// ```swift
 /// let markDone = try RawStatement(db, sql: "UPDATE sync_job SET state = 'done' WHERE id = ?")

@@ -30,8 +30,8 @@ public struct Placemark: Hashable, Sendable {
     public static func municipality(ofCityNamed name: String) -> String {
         // Both district forms need a "(" or a digit; most names have neither (a fast path for
         // the sync daemon, which formats a placemark per geocode).
-        guard name.utf8.contains(where: { $0 == UInt8(ascii: "(") || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0) })
-        else { return name }
+        let digits = UInt8(ascii: "0") ... UInt8(ascii: "9")
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "(") || digits.contains($0) }) else { return name }
         if let district = name.range(of: " (Kreis "), district.lowerBound > name.startIndex {
             return String(name[..<district.lowerBound])
         }

@@ -52,9 +52,10 @@ struct SyncBatchWriter: Sendable {
             try statements.release.execute(rowID)
         case .succeed(let job, let attempt):
             let place = places[job.rowID] ?? nil
+            let markDone = statements.markDone
             let changed = switch job.key.kind {
-            case .image, .avatar: try statements.markDone.execute(attempt, "loaded" as StaticString, job.rowID, expected)
-            case .geocode: try statements.markDone.execute(attempt, geocodeMessage(job, place: place), job.rowID, expected)
+            case .image, .avatar: try markDone.execute(attempt, "loaded" as StaticString, job.rowID, expected)
+            case .geocode: try markDone.execute(attempt, geocodeMessage(job, place: place), job.rowID, expected)
             }
             guard changed > 0 else { result.cancelled += 1; return }
             result.succeeded += 1

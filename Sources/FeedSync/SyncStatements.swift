@@ -24,7 +24,9 @@ struct SyncStatements {
     let bumpLocationPhotos: RawStatement
 
     init(_ db: Database) throws {
-        markRunning = try RawStatement(db, sql: "UPDATE sync_job SET state = 'running' WHERE id = ? AND state = 'pending'")
+        markRunning = try RawStatement(db, sql: """
+            UPDATE sync_job SET state = 'running' WHERE id = ? AND state = 'pending'
+            """)
         release = try RawStatement(db, sql: "UPDATE sync_job SET state = 'pending' WHERE id = ? AND state = 'running'")
         markDone = try RawStatement(db, sql: """
             UPDATE sync_job SET state = 'done', attempts = ?, result = ? WHERE id = ? AND state = ?
@@ -42,7 +44,9 @@ struct SyncStatements {
         setImageState = try RawStatement(db, sql: """
             UPDATE photo SET image_state = ?1, content_version = content_version + 1 WHERE id = ?2 AND image_state != ?1
             """)
-        setAvatarState = try RawStatement(db, sql: "UPDATE user SET avatar_state = ?1 WHERE id = ?2 AND avatar_state != ?1")
+        setAvatarState = try RawStatement(db, sql: """
+            UPDATE user SET avatar_state = ?1 WHERE id = ?2 AND avatar_state != ?1
+            """)
         resolveLocation = try RawStatement(db, sql: """
             UPDATE location SET place_name = ?1, region = ?2, country = ?3, geocode_state = ?4
             WHERE id = ?5 AND (place_name, region, country, geocode_state) IS NOT (?1, ?2, ?3, ?4)

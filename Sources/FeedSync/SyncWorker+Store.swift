@@ -42,7 +42,8 @@ extension SyncWorker {
                 let hasLocation = pending.isNull(at: 7) == false
                 let coordinate = hasLocation
                     ? ScheduledJob.Coordinate(latitude: pending.double(at: 5), longitude: pending.double(at: 6)) : nil
-                let job = ScheduledJob(rowID: pending.int64(at: 0), key: JobKey(kind: kind, targetID: pending.int64(at: 2)),
+                let key = JobKey(kind: kind, targetID: pending.int64(at: 2))
+                let job = ScheduledJob(rowID: pending.int64(at: 0), key: key,
                                        attemptsDone: Int(pending.int64(at: 3)), coordinate: coordinate)
                 rows.append((job, pending.int64(at: 4)))
             }

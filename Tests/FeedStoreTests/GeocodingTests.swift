@@ -71,7 +71,8 @@ import Testing
                 for city in cities[lower...].prefix(while: { $0.latitude <= latitude + band }) {
                     let distance = NearestCitySearch.kilometres(latitude, longitude, city.latitude, city.longitude)
                     guard distance <= maxKilometres else { continue }
-                    if let current = best, current.distance < distance || (current.distance == distance && current.id < city.id) {
+                    if let current = best,
+                       current.distance < distance || (current.distance == distance && current.id < city.id) {
                         continue
                     }
                     best = (city.id, distance)

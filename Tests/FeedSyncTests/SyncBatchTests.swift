@@ -8,7 +8,8 @@ import Testing
 /// expects the state the job had before it (`pending`).
 @Suite struct SyncBatchTests {
     static func job(_ rowID: Int64, photo: Int64? = nil) -> ScheduledJob {
-        ScheduledJob(rowID: rowID, key: JobKey(kind: .image, targetID: photo ?? rowID), attemptsDone: 0, coordinate: nil)
+        ScheduledJob(rowID: rowID, key: JobKey(kind: .image, targetID: photo ?? rowID), attemptsDone: 0,
+                     coordinate: nil)
     }
 
     /// (kind, expected state, elided) of every write.
@@ -49,7 +50,8 @@ import Testing
         batch.append(.start(rowID: 1))
         #expect(Self.shape(batch) == ["start pending elided", "retry pending", "start pending"])
         batch.append(.succeed(Self.job(1), attempt: 2))
-        #expect(Self.shape(batch) == ["start pending elided", "retry pending", "start pending elided", "succeed pending"])
+        #expect(Self.shape(batch)
+            == ["start pending elided", "retry pending", "start pending elided", "succeed pending"])
         #expect(batch.completions == 2)
     }
 
@@ -125,13 +127,17 @@ import Testing
                                   clock: .fixed(SyncFixture.now))
         let victimID: Int64 = victim[0]
         let relayouter = RecordingRelayouter { call in
-            if call == 1 { try? other.writer.write { db in try db.execute(sql: "DELETE FROM sync_job WHERE id = ?", arguments: [victimID]) } }
+            guard call == 1 else { return }
+            try? other.writer.write { db in
+                try db.execute(sql: "DELETE FROM sync_job WHERE id = ?", arguments: [victimID])
+            }
         }
         var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(concurrency: 1),
                                                      maxBatchSize: 4, recordsTrace: true)
         configuration.seed = 1
         configuration.overlapsRelayout = false  // the hook must run between the first two batches
-        let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(), configuration: configuration)
+        let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
+                                configuration: configuration)
         let report = try await worker.run(until: .idle)
         #expect(report.cancelled == 1)
         #expect(report.completed == order.count - 1)
@@ -145,7 +151,9 @@ import Testing
         case .avatar: "SELECT avatar_state FROM user WHERE id = ?"
         case .geocode: "SELECT geocode_state FROM location WHERE id = ?"
         }
-        let state = try await store.writer.read { db in try String.fetchOne(db, sql: assetQuery, arguments: [key.targetID]) }
+        let state = try await store.writer.read { db in
+            try String.fetchOne(db, sql: assetQuery, arguments: [key.targetID])
+        }
         #expect(state == "pending")
     }
 

@@ -110,11 +110,12 @@ func geocodeSeconds(_ path: String) throws -> (count: Int, seconds: Double) {
         try Row.fetchAll(db, sql: "SELECT latitude, longitude FROM location").map { ($0[0] as Double, $0[1] as Double) }
     }
     let geocoder = ReverseGeocoder()
-    // As the worker does it: inside one transaction.
+    // As the worker does it: inside one transaction, through one search.
     return try store.writer.read { db in
         let start = DispatchTime.now().uptimeNanoseconds
+        let search = try NearestCitySearch(db)
         for (latitude, longitude) in coordinates {
-            _ = try geocoder.placemark(latitude: latitude, longitude: longitude, db: db)
+            _ = try geocoder.placemark(latitude: latitude, longitude: longitude, search: search)
         }
         return (coordinates.count, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
