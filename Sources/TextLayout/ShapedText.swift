@@ -42,6 +42,13 @@ final class ShapedText {
         breaks = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
         var advances = [Double](repeating: 0, count: n + 1)
         var flags = [UInt8](repeating: 0, count: n + 1)
+        // Scratch for one word's advances (font units) and flags, filled from the cache or HarfBuzz.
+        let wordAdvances = UnsafeMutablePointer<Int32>.allocate(capacity: WordShapeCache.maximumWordLength)
+        let wordFlags = UnsafeMutablePointer<UInt8>.allocate(capacity: WordShapeCache.maximumWordLength)
+        defer {
+            wordAdvances.deallocate()
+            wordFlags.deallocate()
+        }
         bytes.withUnsafeBufferPointer { all in
             for run in runs {
                 let face = fonts.face(for: run.attributes.fontWeight)
@@ -56,12 +63,32 @@ final class ShapedText {
                         return
                     }
                     Self.forEachWord(all, in: segment) { word in
-                        let shaped = shapedWord(all, word: word, face: face, weight: run.attributes.fontWeight,
-                                                script: script, cache: wordCache)
-                        for k in 0..<word.count where shaped.flags[k] != 0 {
-                            advances[word.lowerBound + k] += Double(shaped.advances[k]) * scale
-                            flags[word.lowerBound + k] |= shaped.flags[k]
+                        let add = { (wordAdvances: UnsafeMutablePointer<Int32>, wordFlags: UnsafeMutablePointer<UInt8>) in
+                            for k in 0..<word.count where wordFlags[k] != 0 {
+                                advances[word.lowerBound + k] += Double(wordAdvances[k]) * scale
+                                flags[word.lowerBound + k] |= wordFlags[k]
+                            }
                         }
+                        guard word.count <= WordShapeCache.maximumWordLength else {
+                            var longAdvances = [Int32](repeating: 0, count: word.count)
+                            var longFlags = [UInt8](repeating: 0, count: word.count)
+                            longAdvances.withUnsafeMutableBufferPointer { a in
+                                longFlags.withUnsafeMutableBufferPointer { f in
+                                    shapeWord(all, word: word, face: face, script: script,
+                                              advances: a.baseAddress!, flags: f.baseAddress!)
+                                    add(a.baseAddress!, f.baseAddress!)
+                                }
+                            }
+                            return
+                        }
+                        let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: run.attributes.fontWeight,
+                                          script: script.rawValue)
+                        if !wordCache.copyWord(for: key, advances: wordAdvances, flags: wordFlags) {
+                            shapeWord(all, word: word, face: face, script: script, advances: wordAdvances,
+                                      flags: wordFlags)
+                            wordCache.store(key, advances: wordAdvances, flags: wordFlags)
+                        }
+                        add(wordAdvances, wordFlags)
                     }
                 }
             }
@@ -134,21 +161,16 @@ final class ShapedText {
         }
     }
 
-    /// A word from the cache, or shaped alone (and cached when short enough).
-    private func shapedWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: FontFace, weight: FontWeight,
-                            script: hb_script_t, cache: WordShapeCache) -> ShapedWord {
-        let cacheable = word.count <= WordShapeCache.maximumWordLength
-        let key = cacheable ? WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: weight,
-                                      script: script.rawValue) : nil
-        if let key, let hit = cache.word(for: key) { return hit }
-        var shaped = ShapedWord(advances: [Int32](repeating: 0, count: word.count),
-                                flags: [UInt8](repeating: 0, count: word.count))
+    /// Shapes a word alone into `advances` and `flags` (`word.count` values each): per byte, the
+    /// advance in font units of the cluster starting there and its flags.
+    private func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: FontFace, script: hb_script_t,
+                           advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
+        advances.update(repeating: 0, count: word.count)
+        flags.update(repeating: 0, count: word.count)
         shapeItem(all, item: word, context: word, face: face, script: script) { cluster, units, unsafe in
-            shaped.advances[cluster - word.lowerBound] += units
-            shaped.flags[cluster - word.lowerBound] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
+            advances[cluster - word.lowerBound] += units
+            flags[cluster - word.lowerBound] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
         }
-        if let key { cache.store(shaped, for: key) }
-        return shaped
     }
 
     /// Splits `range` into words, each with the spaces that follow it. A split falls only after a
