@@ -61,7 +61,8 @@ public final class TextMeasurer: TextMeasuring {
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
         let shaped = ShapedText(text, fonts: fonts, wordCache: wordCache)
-        return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options)
+        return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options,
+                                                 wordCache: wordCache)
     }
 
     public func lineMetrics(for attributes: TextAttributes) -> LineMetrics {
