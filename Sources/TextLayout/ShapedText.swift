@@ -18,6 +18,11 @@ final class ShapedText {
     let bytes: [UInt8]
     let runs: [TextRun]
     let fonts: FontCollection
+    /// The measurer's word cache, for widths across unsafe boundaries (``width(_:_:)``). Unowned:
+    /// a shaped text lives only inside one measurement, while its measurer (which owns the cache)
+    /// is alive; not retaining it spares every measurement two atomic operations on an object all
+    /// threads share.
+    private unowned(unsafe) let wordCache: WordShapeCache?
     /// libunibreak's status after each byte.
     let breaks: [Int8]
     /// `prefix[i]` = advance of every cluster starting before offset `i`, in points.
@@ -35,6 +40,7 @@ final class ShapedText {
         bytes = string.withUTF8 { Array($0) }
         runs = text.runs
         self.fonts = fonts
+        self.wordCache = wordCache
         let n = bytes.count
         breaks = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
         var advances = [Double](repeating: 0, count: n + 1)
@@ -125,11 +131,70 @@ final class ShapedText {
     func width(_ a: Int, _ b: Int) -> Double {
         guard a < b else { return 0 }
         if isSafeBoundary(a) && isSafeBoundary(b) { return prefix[b] - prefix[a] }
+        if let exact = widthByWords(a, b) { return exact }
         var total = 0.0
         bytes.withUnsafeBufferPointer { all in
             shape(all, range: a..<b, context: a..<b) { _, advance, _ in total += advance }
         }
         return total
+    }
+
+    /// The width of `[a, b)` shaped alone, assembled from its words shaped alone (from the word
+    /// cache, without counting or storing), or `nil` when that is not provably the value shaping
+    /// `[a, b)` with HarfBuzz and summing its glyphs gives, to the bit.
+    ///
+    /// Where every item of `[a, b)` has a context-free space, shaping it whole gives the glyphs of
+    /// its words shaped alone (the premise of ``WordShapeCache``). The sums agree to the bit when
+    /// no addition rounds: each run's scale (`size / unitsPerEm`) is a multiple of 2⁻³² (14 pt
+    /// over 2048 units is 7 · 2⁻¹⁰), so every advance in points is a multiple of 2⁻³², and the
+    /// total of their magnitudes stays below 2¹⁶ points, so every partial sum, in any order, is
+    /// exact in a `Double` (52 fraction bits). Otherwise the caller shapes `[a, b)`.
+    private func widthByWords(_ a: Int, _ b: Int) -> Double? {
+        guard let wordCache else { return nil }
+        var total = 0.0
+        var magnitude = 0.0
+        var exact = true
+        let range = a..<b
+        bytes.withUnsafeBufferPointer { all in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: WordShapeCache.maximumWordLength) { wordAdvances in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: WordShapeCache.maximumWordLength) { wordFlags in
+                    for run in runs where exact && run.range.overlaps(range) {
+                        let face = fonts.face(for: run.attributes.fontWeight)
+                        let scale = run.attributes.fontSize / Double(face.unitsPerEm)
+                        let units = scale * 0x1p32
+                        guard units == units.rounded(.towardZero) && units < 0x1p40 else {
+                            exact = false
+                            break
+                        }
+                        ScriptItemizer.forEachSegment(all, in: run.range.clamped(to: range)) { segment, script in
+                            guard exact, face.spaceIsContextFree(for: script) else {
+                                exact = false
+                                return
+                            }
+                            Self.forEachWord(all, in: segment) { word in
+                                guard exact, word.count <= WordShapeCache.maximumWordLength else {
+                                    exact = false
+                                    return
+                                }
+                                let advances = wordAdvances.baseAddress!, flags = wordFlags.baseAddress!
+                                let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
+                                                  weight: run.attributes.fontWeight, script: script.rawValue)
+                                if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
+                                    Self.shapeWord(all, word: word, face: face, script: script, advances: advances,
+                                                   flags: flags)
+                                }
+                                for k in 0..<word.count where flags[k] != 0 {
+                                    let advance = Double(advances[k]) * scale
+                                    total += advance
+                                    magnitude += abs(advance)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return exact && magnitude < 0x1p16 ? total : nil
     }
 
     @inline(__always)

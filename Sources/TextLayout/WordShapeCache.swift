@@ -59,21 +59,24 @@ public final class WordShapeCache: Sendable {
     }
 
     /// Copies the word stored under `key` into `advances` and `flags` (`key.count` values each)
-    /// and returns true, or counts a miss and returns false.
-    func copyWord(for key: WordKey, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Bool {
+    /// and returns true, or returns false; hits and misses are counted when `counting` (lookups
+    /// that don't shape the text, such as line-width checks, pass false).
+    func copyWord(for key: WordKey, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>,
+                  counting: Bool = true) -> Bool {
         shards.withShard(shards.index(for: key.digest)) { shard in
+            let count = counting ? 1 : 0
             if let offset = shard.current.offsets[key] {
                 shard.current.copy(at: offset, count: key.count, advances: advances, flags: flags)
-                shard.hits += 1
+                shard.hits += count
                 return true
             }
             if let offset = shard.previous.offsets.removeValue(forKey: key) {
                 shard.previous.copy(at: offset, count: key.count, advances: advances, flags: flags)
-                shard.hits += 1
+                shard.hits += count
                 insert(key, advances: advances, flags: flags, into: &shard)
                 return true
             }
-            shard.misses += 1
+            shard.misses += count
             return false
         }
     }
