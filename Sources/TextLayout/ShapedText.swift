@@ -22,7 +22,11 @@ final class ShapedText {
     /// a shaped text lives only inside one measurement, while its measurer (which owns the cache)
     /// is alive; not retaining it spares every measurement two atomic operations on an object all
     /// threads share.
-    private unowned(unsafe) let wordCache: WordShapeCache?
+    unowned(unsafe) let wordCache: WordShapeCache?
+    /// Whether ``composedWidth(_:_:)`` applies: the text is ASCII, every run was shaped word by
+    /// word with a scale that is a multiple of 2⁻³², and its advances' magnitudes sum below 2¹⁵
+    /// points.
+    private(set) var composesFromWords = false
     /// libunibreak's status after each byte.
     let breaks: [Int8]
     /// `prefix[i]` = advance of every cluster starting before offset `i`, in points.
@@ -30,8 +34,8 @@ final class ShapedText {
     /// Per offset: bit 0 = a cluster starts here, bit 1 = HarfBuzz flagged it unsafe to break.
     private(set) var flags: [UInt8]
 
-    private static let clusterStart: UInt8 = 1
-    private static let unsafeToBreak: UInt8 = 2
+    static let clusterStart: UInt8 = 1
+    static let unsafeToBreak: UInt8 = 2
 
     /// Shapes `text`; with a `wordCache` and faces whose space is context-free, words already
     /// shaped by earlier measurements are reused (see ``WordShapeCache``).
@@ -42,10 +46,11 @@ final class ShapedText {
         self.fonts = fonts
         self.wordCache = wordCache
         let n = bytes.count
+        let breaksAreASCII = bytes.withUnsafeBufferPointer { AsciiLineBreaks.isASCII($0) }
         breaks = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
         var advances = [Double](repeating: 0, count: n + 1)
         var flags = [UInt8](repeating: 0, count: n + 1)
-        bytes.withUnsafeBufferPointer { all in
+        let byWords = bytes.withUnsafeBufferPointer { all in
             advances.withUnsafeMutableBufferPointer { advances in
                 flags.withUnsafeMutableBufferPointer { flags in
                     Self.shapeRuns(all, runs: text.runs, fonts: fonts, wordCache: wordCache,
@@ -54,22 +59,27 @@ final class ShapedText {
             }
         }
         var sum = 0.0
+        var magnitude = 0.0
         for i in 0..<n {
             let advance = advances[i]
             advances[i] = sum
             sum += advance
+            magnitude += abs(advance)
         }
         advances[n] = sum
         flags[n] = Self.clusterStart
         prefix = advances
         self.flags = flags
+        composesFromWords = byWords && magnitude < 0x1p15 && breaksAreASCII
+            && runs.allSatisfy { Self.hasExactScale($0.attributes, fonts) }
     }
 
     /// Adds every cluster's advance (points) and flags at its first byte, shaping each script
-    /// item whole or, through `wordCache`, word by word.
+    /// item whole or, through `wordCache`, word by word; true when every item went word by word.
     private static func shapeRuns(_ all: UnsafeBufferPointer<UInt8>, runs: [TextRun], fonts: FontCollection,
                                   wordCache: WordShapeCache?, advances: UnsafeMutableBufferPointer<Double>,
-                                  flags: UnsafeMutableBufferPointer<UInt8>) {
+                                  flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        var byWords = true
         // Scratch for one word's advances (font units) and flags, filled from the cache or HarfBuzz.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: WordShapeCache.maximumWordLength) { wordAdvances in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: WordShapeCache.maximumWordLength) { wordFlags in
@@ -80,6 +90,7 @@ final class ShapedText {
                     let context = 0..<all.count
                     ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
                         guard let wordCache, face.spaceIsContextFree(for: script) else {
+                            byWords = false
                             shapeItem(all, item: segment, context: context, face: face,
                                       script: script) { cluster, units, unsafe in
                                 advances[cluster] += Double(units) * scale
@@ -112,6 +123,7 @@ final class ShapedText {
                 }
             }
         }
+        return byWords
     }
 
     /// Adds a shaped word's clusters (font units, scaled to points) at its offsets.
@@ -131,70 +143,12 @@ final class ShapedText {
     func width(_ a: Int, _ b: Int) -> Double {
         guard a < b else { return 0 }
         if isSafeBoundary(a) && isSafeBoundary(b) { return prefix[b] - prefix[a] }
-        if let exact = widthByWords(a, b) { return exact }
+        if let exact = composedWidth(a, b) ?? widthByWords(a, b) { return exact }
         var total = 0.0
         bytes.withUnsafeBufferPointer { all in
             shape(all, range: a..<b, context: a..<b) { _, advance, _ in total += advance }
         }
         return total
-    }
-
-    /// The width of `[a, b)` shaped alone, assembled from its words shaped alone (from the word
-    /// cache, without counting or storing), or `nil` when that is not provably the value shaping
-    /// `[a, b)` with HarfBuzz and summing its glyphs gives, to the bit.
-    ///
-    /// Where every item of `[a, b)` has a context-free space, shaping it whole gives the glyphs of
-    /// its words shaped alone (the premise of ``WordShapeCache``). The sums agree to the bit when
-    /// no addition rounds: each run's scale (`size / unitsPerEm`) is a multiple of 2⁻³² (14 pt
-    /// over 2048 units is 7 · 2⁻¹⁰), so every advance in points is a multiple of 2⁻³², and the
-    /// total of their magnitudes stays below 2¹⁶ points, so every partial sum, in any order, is
-    /// exact in a `Double` (52 fraction bits). Otherwise the caller shapes `[a, b)`.
-    private func widthByWords(_ a: Int, _ b: Int) -> Double? {
-        guard let wordCache else { return nil }
-        var total = 0.0
-        var magnitude = 0.0
-        var exact = true
-        let range = a..<b
-        bytes.withUnsafeBufferPointer { all in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: WordShapeCache.maximumWordLength) { wordAdvances in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: WordShapeCache.maximumWordLength) { wordFlags in
-                    for run in runs where exact && run.range.overlaps(range) {
-                        let face = fonts.face(for: run.attributes.fontWeight)
-                        let scale = run.attributes.fontSize / Double(face.unitsPerEm)
-                        let units = scale * 0x1p32
-                        guard units == units.rounded(.towardZero) && units < 0x1p40 else {
-                            exact = false
-                            break
-                        }
-                        ScriptItemizer.forEachSegment(all, in: run.range.clamped(to: range)) { segment, script in
-                            guard exact, face.spaceIsContextFree(for: script) else {
-                                exact = false
-                                return
-                            }
-                            Self.forEachWord(all, in: segment) { word in
-                                guard exact, word.count <= WordShapeCache.maximumWordLength else {
-                                    exact = false
-                                    return
-                                }
-                                let advances = wordAdvances.baseAddress!, flags = wordFlags.baseAddress!
-                                let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
-                                                  weight: run.attributes.fontWeight, script: script.rawValue)
-                                if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
-                                    Self.shapeWord(all, word: word, face: face, script: script, advances: advances,
-                                                   flags: flags)
-                                }
-                                for k in 0..<word.count where flags[k] != 0 {
-                                    let advance = Double(advances[k]) * scale
-                                    total += advance
-                                    magnitude += abs(advance)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return exact && magnitude < 0x1p16 ? total : nil
     }
 
     @inline(__always)
@@ -241,7 +195,7 @@ final class ShapedText {
 
     /// Shapes a word alone into `advances` and `flags` (`word.count` values each): per byte, the
     /// advance in font units of the cluster starting there and its flags.
-    private static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: FontFace, script: hb_script_t,
+    static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: FontFace, script: hb_script_t,
                            advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
         advances.update(repeating: 0, count: word.count)
         flags.update(repeating: 0, count: word.count)

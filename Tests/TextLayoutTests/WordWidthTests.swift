@@ -9,6 +9,8 @@ import Testing
         "The quick brown fox jumps over the lazy dog. https://example.com/a-b?x=1 well-known",
         "Καλημέρα κόσμε, Привет, мир! cafe\u{301} na\u{308}ive ﬁ ﬂ 我们今天去公园",
         "Great day 😀 🦄 at the beach #sunset @alice  double  spaces",
+        "AVATAR Type WAVE office, y. V. T. LT AV AW AY Wa We Yo 1,234.5 (x) -- 42 well-known Tyrannosaurus",
+        "12 345 67.8 -- 9/10 AV Ty Wa Yo",
     ]
 
     /// Every stretch between grapheme boundaries (unsafe ones included), measured with and
@@ -32,6 +34,23 @@ import Testing
             }
             #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
         }
+    }
+
+    /// ASCII text at a dyadic size composes widths from its own prefix sums; other sizes and
+    /// non-ASCII text do not (they take the general word path or HarfBuzz).
+    @Test func composedWidthAppliesToASCIIAtExactScales() {
+        let cache = WordShapeCache()
+        func shaped(_ string: String, _ size: Double) -> ShapedText {
+            ShapedText(AttributedText(string, attributes: TextAttributes(fontSize: size)), fonts: TextFixtures.fonts,
+                       wordCache: cache)
+        }
+        #expect(shaped(Self.samples[4], 14).composesFromWords)
+        #expect(!shaped(Self.samples[4], 13.3).composesFromWords)
+        #expect(!shaped(Self.samples[0], 14).composesFromWords)
+        #expect(!ShapedText(AttributedText(Self.samples[4]), fonts: TextFixtures.fonts).composesFromWords)
+        let text = shaped(Self.samples[4], 14)
+        #expect(text.composedWidth(0, 10) == text.widthByWords(0, 10))  // "AVATAR Typ"
+        #expect(text.composedWidth(1, 10) == nil)  // not a word start
     }
 
     /// The prefix sums of the two shaped texts agree too, and some boundaries are unsafe (so the
