@@ -5,7 +5,7 @@ import CHarfBuzz
 extension ShapedText {
     /// Whether `size / unitsPerEm` is a multiple of 2⁻³² (below 2⁸): then every advance in
     /// points is a multiple of 2⁻³², and sums of them below 2¹⁶ points are exact in a `Double`.
-    static func hasExactScale(_ attributes: TextAttributes, _ fonts: FontCollection) -> Bool {
+    static func hasExactScale(_ attributes: TextAttributes, _ fonts: UnretainedFonts) -> Bool {
         let scaled = attributes.fontSize / Double(fonts.face(for: attributes.fontWeight).unitsPerEm) * 0x1p32
         return scaled == scaled.rounded(.towardZero) && scaled < 0x1p40
     }

@@ -17,7 +17,7 @@ import CHarfBuzz
 final class ShapedText {
     let bytes: [UInt8]
     let runs: [TextRun]
-    let fonts: FontCollection
+    let fonts: UnretainedFonts
     /// The measurer's word cache, for widths across unsafe boundaries (``width(_:_:)``). Unowned:
     /// a shaped text lives only inside one measurement, while its measurer (which owns the cache)
     /// is alive; not retaining it spares every measurement two atomic operations on an object all
@@ -39,7 +39,13 @@ final class ShapedText {
 
     /// Shapes `text`; with a `wordCache` and faces whose space is context-free, words already
     /// shaped by earlier measurements are reused (see ``WordShapeCache``).
-    init(_ text: AttributedText, fonts: FontCollection, wordCache: WordShapeCache? = nil) {
+    /// The caller keeps `fonts` and `wordCache` alive while the shaped text is used (see
+    /// ``UnretainedFonts``).
+    convenience init(_ text: AttributedText, fonts: FontCollection, wordCache: WordShapeCache? = nil) {
+        self.init(text, fonts: UnretainedFonts(fonts), wordCache: wordCache)
+    }
+
+    init(_ text: AttributedText, fonts: UnretainedFonts, wordCache: WordShapeCache?) {
         var string = text.string
         bytes = string.withUTF8 { Array($0) }
         runs = text.runs
@@ -76,7 +82,7 @@ final class ShapedText {
 
     /// Adds every cluster's advance (points) and flags at its first byte, shaping each script
     /// item whole or, through `wordCache`, word by word; true when every item went word by word.
-    private static func shapeRuns(_ all: UnsafeBufferPointer<UInt8>, runs: [TextRun], fonts: FontCollection,
+    private static func shapeRuns(_ all: UnsafeBufferPointer<UInt8>, runs: [TextRun], fonts: UnretainedFonts,
                                   wordCache: WordShapeCache?, advances: UnsafeMutableBufferPointer<Double>,
                                   flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         var byWords = true
