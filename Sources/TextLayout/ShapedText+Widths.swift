@@ -18,7 +18,8 @@ extension ShapedText {
     /// starts at the run's start or at a word start (after a space), and its script (Latin when
     /// it has an ASCII letter, else Common) is the run's. The piece then consists of whole words
     /// shaped alone exactly as the text's own pass shaped them (so their advances are prefix
-    /// differences) and, at the end of the last piece, part of a word, looked up or shaped alone.
+    /// differences) and, at the end of the last piece, part of a word, looked up or shaped alone
+    /// (and then stored: truncation tries every cut of a line's words, and texts share words).
     /// All sums are exact (see ``hasExactScale(_:_:)``), so the result is bit for bit what
     /// shaping `[a, b)` with HarfBuzz gives.
     func composedWidth(_ a: Int, _ b: Int) -> Double? {
@@ -59,6 +60,8 @@ extension ShapedText {
                                           script: script.rawValue)
                         if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
                             Self.shapeWord(all, word: word, face: face, script: script, advances: advances, flags: flags)
+                            // Truncation tries every cut of the last line's words: keep them for the next text.
+                            wordCache.store(key, advances: advances, flags: flags)
                         }
                         var sum = 0.0
                         var magnitude = 0.0

@@ -181,7 +181,7 @@ final class ShapedText {
     /// Shapes one item with HarfBuzz, `context` being the text HarfBuzz sees around it, and
     /// reports each glyph's cluster (a UTF-8 offset), advance in font units and unsafe flag.
     private static func shapeItem(_ all: UnsafeBufferPointer<UInt8>, item: Range<Int>, context: Range<Int>,
-                                  face: FontFace, script: hb_script_t, _ glyph: (Int, Int32, Bool) -> Void) {
+                                  face: BorrowedFace, script: hb_script_t, _ glyph: (Int, Int32, Bool) -> Void) {
         let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
         let buffer = ShapingBuffer.current
         hb_buffer_clear_contents(buffer)
@@ -201,7 +201,7 @@ final class ShapedText {
 
     /// Shapes a word alone into `advances` and `flags` (`word.count` values each): per byte, the
     /// advance in font units of the cluster starting there and its flags.
-    static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: FontFace, script: hb_script_t,
+    static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace, script: hb_script_t,
                            advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
         advances.update(repeating: 0, count: word.count)
         flags.update(repeating: 0, count: word.count)
