@@ -151,47 +151,68 @@ enum AsciiLineBreaks {
     static func compute(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<Int8>) {
         let n = bytes.count
         precondition(n > 0 && out.count >= n)
+        transitions.withUnsafeBufferPointer { transitions in
+            var index = Int(startState(classes[Int(bytes[0])])) << 1
+            for i in 1..<n {
+                let entry = transitions[index << 7 | Int(bytes[i] & 0x7F)]
+                out[i - 1] = Int8(entry & 3)
+                index = Int(entry >> 2)
+            }
+        }
+        out[n - 1] = 0  // LB3: LINEBREAK_MUSTBREAK
+    }
+
+    /// The state a paragraph starts in: LF as BK, a space as WJ (section 7).
+    private static func startState(_ cls: UInt8) -> UInt8 {
+        cls == Class.lf.rawValue ? Class.bk.rawValue : cls == Class.sp.rawValue ? Class.wj.rawValue : cls
+    }
+
+    /// ``step(state:class:afterSpace:)`` for every state, whether the previous byte was a space,
+    /// and every byte, so that ``compute(_:into:)`` does one table read per byte. The table is
+    /// indexed by `(state · 2 + afterSpace) · 128 + byte`; an entry holds the status in its low two
+    /// bits and the next index (`state · 2 + afterSpace`) above them.
+    private static let transitions: [UInt8] = {
+        let states = Int(Class.lf.rawValue)  // states are classes below LF
+        var table = [UInt8](repeating: 0, count: states * 2 * 128)
+        for state in 0..<states where state != Int(Class.sp.rawValue) {  // a space is never the state
+            for afterSpace in [false, true] {
+                for byte in 0..<128 {
+                    let cls = classes[byte]
+                    let (status, next) = step(state: UInt8(state), class: cls, afterSpace: afterSpace)
+                    let nextIndex = Int(next) << 1 | (cls == Class.sp.rawValue ? 1 : 0)
+                    table[(state << 1 | (afterSpace ? 1 : 0)) << 7 | byte] = UInt8(Int(status) | nextIndex << 2)
+                }
+            }
+        }
+        return table
+    }()
+
+    /// One step of the algorithm: the status between the previous character and one of class
+    /// `cls` (`afterSpace` when the previous character is a space), and the next state.
+    private static func step(state: UInt8, class cls: UInt8, afterSpace: Bool) -> (status: Int8, state: UInt8) {
         let must: Int8 = 0, allow: Int8 = 1, never: Int8 = 2
         let sp = Class.sp.rawValue, bk = Class.bk.rawValue, cr = Class.cr.rawValue, lf = Class.lf.rawValue
-        let wj = Class.wj.rawValue
-        classes.withUnsafeBufferPointer { classOf in
-            pairs.withUnsafeBufferPointer { pairs in
-                let first = classOf[Int(bytes[0])]
-                var state = first == lf ? bk : first == sp ? wj : first
-                var afterSpace = false
-                for i in 1..<n {
-                    let cls = classOf[Int(bytes[i])]
-                    let status: Int8
-                    if state == bk || (state == cr && cls != lf) {  // LB4, LB5: a new paragraph.
-                        status = must
-                        state = cls == lf ? bk : cls == sp ? wj : cls
-                    } else if state == cr || cls == bk || cls == lf {  // LB5 CR × LF, LB6 × BK, × LF
-                        status = never
-                        state = bk
-                    } else if cls == cr {  // LB6 × CR
-                        status = never
-                        state = cr
-                    } else if cls == sp {  // LB7 × SP: the state stays the class before the spaces.
-                        status = never
-                    } else {
-                        switch pairs[Int(state) &* columns &+ Int(cls)] {
-                        case Action.direct.rawValue:
-                            status = allow
-                        case Action.indirect.rawValue, Action.combiningIndirect.rawValue:
-                            status = afterSpace ? allow : never
-                        case Action.combiningProhibited.rawValue:
-                            status = never
-                            if afterSpace { state = cls }
-                        default:
-                            status = never
-                        }
-                        if state != Class.op.rawValue || cls != Class.cm.rawValue { state = cls }
-                    }
-                    out[i - 1] = status
-                    afterSpace = cls == sp
-                }
-                out[n - 1] = must  // LB3
-            }
+        if state == bk || (state == cr && cls != lf) {  // LB4, LB5: a new paragraph.
+            return (must, startState(cls))
+        }
+        if state == cr || cls == bk || cls == lf {  // LB5 CR × LF, LB6 × BK, × LF
+            return (never, bk)
+        }
+        if cls == cr {  // LB6 × CR
+            return (never, cr)
+        }
+        if cls == sp {  // LB7 × SP: the state stays the class before the spaces.
+            return (never, state)
+        }
+        switch pairs[Int(state) * columns + Int(cls)] {
+        case Action.direct.rawValue:
+            return (allow, cls)
+        case Action.indirect.rawValue, Action.combiningIndirect.rawValue:
+            return (afterSpace ? allow : never, cls)
+        case Action.combiningProhibited.rawValue:
+            return (never, afterSpace ? cls : state)  // LB9 after OP: the mark takes OP's class
+        default:
+            return (never, cls)
         }
     }
 }
