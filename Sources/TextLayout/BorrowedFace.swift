@@ -3,9 +3,11 @@ import CHarfBuzz
 /// What shaping and line metrics read from a ``FontFace``, copied into a value with no counted
 /// reference (the face itself is reached unretained, only for scripts other than Latin and
 /// Common).
-struct BorrowedFace {
-    /// The face's immutable HarfBuzz font.
-    let hbFont: OpaquePointer
+///
+/// Sendable: every field is a plain value; the HarfBuzz font is kept as its address (an
+/// immutable `hb_font_t`, safe to shape with from any thread, see ``FontFace``).
+struct BorrowedFace: Sendable {
+    private let hbFontAddress: UInt
     let unitsPerEm: Int32
     private let ascenderUnits: Int32
     private let descenderUnits: Int32
@@ -15,7 +17,7 @@ struct BorrowedFace {
     private unowned(unsafe) let face: FontFace
 
     init(_ face: FontFace) {
-        hbFont = face.hbFont
+        hbFontAddress = UInt(bitPattern: UnsafeRawPointer(face.hbFont))
         unitsPerEm = face.unitsPerEm
         ascenderUnits = face.ascenderUnits
         descenderUnits = face.descenderUnits
@@ -24,6 +26,10 @@ struct BorrowedFace {
         commonSpaceIsContextFree = face.spaceIsContextFree(for: HB_SCRIPT_COMMON)
         self.face = face
     }
+
+    /// The face's immutable HarfBuzz font.
+    @inline(__always)
+    var hbFont: OpaquePointer { OpaquePointer(bitPattern: hbFontAddress)! }
 
     /// ``FontFace/spaceIsContextFree(for:)``.
     @inline(__always)

@@ -13,12 +13,16 @@ public final class TextMeasurer: TextMeasuring {
     public let cache: TextLayoutCache
     /// Shaped words reused across measurements; `nil` shapes every paragraph whole.
     public let wordCache: WordShapeCache?
+    /// ``fonts`` as plain values for shaping, built once (see ``UnretainedFonts``; this measurer
+    /// keeps ``fonts`` alive).
+    private let borrowedFonts: UnretainedFonts
 
     public init(fonts: FontCollection, cache: TextLayoutCache = TextLayoutCache(),
                 wordCache: WordShapeCache? = WordShapeCache()) {
         self.fonts = fonts
         self.cache = cache
         self.wordCache = wordCache
+        borrowedFonts = UnretainedFonts(fonts)
     }
 
     /// A measurer over DejaVu Sans and DejaVu Sans Bold from `fontDirectory`.
@@ -60,7 +64,7 @@ public final class TextMeasurer: TextMeasuring {
     public func measureUncached(_ text: AttributedText, options: TextLayoutOptions = .standard,
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
-        let shaped = ShapedText(text, fonts: fonts, wordCache: wordCache)
+        let shaped = ShapedText(text, fonts: borrowedFonts, wordCache: wordCache)
         return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options,
                                                  wordCache: wordCache)
     }

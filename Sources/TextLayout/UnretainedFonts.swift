@@ -2,10 +2,10 @@
 ///
 /// Every thread measures with the same two faces, so holding `FontFace` references per
 /// measurement makes both cores write the same reference counts (atomically, each write pulling
-/// the cache line over); even a local `let face = …` of a class type retains. A shaped text lives
-/// only inside one measurement, while the measurer that owns the collection is alive, so it
-/// copies out what shaping reads (see ``BorrowedFace``) and borrows the rest.
-struct UnretainedFonts {
+/// the cache line over); even a local `let face = …` of a class type retains. So a
+/// ``TextMeasurer`` copies out once what shaping reads (see ``BorrowedFace``) and hands that to
+/// each shaped text; the measurer keeps the collection, and so the faces, alive.
+struct UnretainedFonts: Sendable {
     let regular: BorrowedFace
     let bold: BorrowedFace
 
