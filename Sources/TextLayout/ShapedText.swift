@@ -86,6 +86,8 @@ final class ShapedText {
                                   wordCache: WordShapeCache?, advances: UnsafeMutableBufferPointer<Double>,
                                   flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         var byWords = true
+        let threadCache = ThreadWordCache.current
+        defer { if let wordCache { threadCache.flushHits(to: wordCache) } }
         // Scratch for one word's advances (font units) and flags, filled from the cache or HarfBuzz.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: WordShapeCache.maximumWordLength) { wordAdvances in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: WordShapeCache.maximumWordLength) { wordFlags in
@@ -118,10 +120,18 @@ final class ShapedText {
                             }
                             let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: run.attributes.fontWeight,
                                               script: script.rawValue)
-                            if !wordCache.copyWord(for: key, advances: wordAdvances, flags: wordFlags) {
-                                shapeWord(all, word: word, face: face, script: script, advances: wordAdvances,
-                                          flags: wordFlags)
-                                wordCache.store(key, advances: wordAdvances, flags: wordFlags)
+                            let short = word.count <= ThreadWordCache.maximumWordLength
+                            let local = short
+                                && threadCache.copyWord(for: key, of: wordCache, advances: wordAdvances, flags: wordFlags)
+                            if !local {
+                                if !wordCache.copyWord(for: key, advances: wordAdvances, flags: wordFlags) {
+                                    shapeWord(all, word: word, face: face, script: script, advances: wordAdvances,
+                                              flags: wordFlags)
+                                    wordCache.store(key, advances: wordAdvances, flags: wordFlags)
+                                }
+                                if short {
+                                    threadCache.store(key, of: wordCache, advances: wordAdvances, flags: wordFlags)
+                                }
                             }
                             add(word, wordAdvances, wordFlags, scale: scale, to: advances, flags)
                         }
