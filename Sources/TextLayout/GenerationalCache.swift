@@ -4,7 +4,8 @@
 /// becomes the previous one (the old previous one is dropped). A hit in the previous generation
 /// moves the entry back to the current one. That keeps recently used entries at O(1) cost per
 /// operation without a linked list. Each shard has its own lock (a pthread mutex in
-/// ``CacheShards``, which the thread sanitizer can see), so threads working on different keys rarely wait for each other. Hits and
+/// ``CacheShards``, which the thread sanitizer can see), so threads working on different keys
+/// rarely wait for each other. Hits and
 /// misses are counted.
 final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let shards: CacheShards<Shard>

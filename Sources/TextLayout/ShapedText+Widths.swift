@@ -59,7 +59,8 @@ extension ShapedText {
                         let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: run.attributes.fontWeight,
                                           script: script.rawValue)
                         if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
-                            Self.shapeWord(all, word: word, face: face, script: script, advances: advances, flags: flags)
+                            Self.shapeWord(all, word: word, face: face, script: script, advances: advances,
+                                           flags: flags)
                             // Truncation tries every cut of the last line's words: keep them for the next text.
                             wordCache.store(key, advances: advances, flags: flags)
                         }

@@ -118,11 +118,11 @@ final class ShapedText {
                                 add(word, long, longFlags, scale: scale, to: advances, flags)
                                 return
                             }
-                            let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: run.attributes.fontWeight,
-                                              script: script.rawValue)
+                            let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
+                                              weight: run.attributes.fontWeight, script: script.rawValue)
                             let short = word.count <= ThreadWordCache.maximumWordLength
-                            let local = short
-                                && threadCache.copyWord(for: key, of: wordCache, advances: wordAdvances, flags: wordFlags)
+                            let local = short && threadCache.copyWord(for: key, of: wordCache, advances: wordAdvances,
+                                                                      flags: wordFlags)
                             if !local {
                                 if !wordCache.copyWord(for: key, advances: wordAdvances, flags: wordFlags) {
                                     shapeWord(all, word: word, face: face, script: script, advances: wordAdvances,
@@ -146,7 +146,8 @@ final class ShapedText {
     @inline(__always)
     private static func add(_ word: Range<Int>, _ wordAdvances: UnsafeMutablePointer<Int32>,
                             _ wordFlags: UnsafeMutablePointer<UInt8>, scale: Double,
-                            to advances: UnsafeMutableBufferPointer<Double>, _ flags: UnsafeMutableBufferPointer<UInt8>) {
+                            to advances: UnsafeMutableBufferPointer<Double>,
+                            _ flags: UnsafeMutableBufferPointer<UInt8>) {
         for k in 0..<word.count where wordFlags[k] != 0 {
             advances[word.lowerBound + k] += Double(wordAdvances[k]) * scale
             flags[word.lowerBound + k] |= wordFlags[k]
@@ -181,7 +182,8 @@ final class ShapedText {
             let face = fonts.face(for: run.attributes.fontWeight)
             let scale = run.attributes.fontSize / Double(face.unitsPerEm)
             ScriptItemizer.forEachSegment(all, in: piece) { segment, script in
-                Self.shapeItem(all, item: segment, context: context, face: face, script: script) { cluster, units, unsafe in
+                Self.shapeItem(all, item: segment, context: context, face: face,
+                               script: script) { cluster, units, unsafe in
                     glyph(cluster, Double(units) * scale, unsafe)
                 }
             }
@@ -290,7 +292,9 @@ final class ShapedText {
     /// character except between CR and LF (GB3), which is what `Character` iteration gives.
     func forEachGraphemeBoundary(_ start: Int, _ end: Int, _ body: (Int) -> Bool) {
         guard start < end else { return }
-        let ascii = bytes.withUnsafeBufferPointer { AsciiLineBreaks.isASCII(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        let ascii = bytes.withUnsafeBufferPointer {
+            AsciiLineBreaks.isASCII(UnsafeBufferPointer(rebasing: $0[start..<end]))
+        }
         if ascii {
             for i in start..<end where !(bytes[i] == 0x0D && i + 1 < end && bytes[i + 1] == 0x0A) {
                 if !body(i + 1) { return }

@@ -3,7 +3,8 @@
 /// Measuring is a pure function of the request and the fonts, so results are cached in
 /// ``cache`` by (text, options, width range, scale); measuring the same request again is a
 /// dictionary lookup. Cold measurements reuse already-shaped words from ``wordCache`` where that
-/// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole. Safe to call from many threads at once: each thread shapes into its
+/// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole.
+/// Safe to call from many threads at once: each thread shapes into its
 /// own HarfBuzz buffer (``ShapingBuffer``) on the shared immutable fonts (see ``FontFace``).
 ///
 /// Width sanitising: a NaN or negative `maxWidth` is treated as 0 (every word breaks per

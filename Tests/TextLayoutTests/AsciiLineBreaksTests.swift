@@ -83,7 +83,8 @@ import Testing
 
     @Test func seededRandomASCIIMatchesLibunibreak() {
         var random = SeededRandom(seed: 14)
-        let fragments = ["https://example.com/a-b_c?x=1&y=(2)", "$1,234.56", "-12.5%", "(3)", "[x]", "{y}", "\"quoted\"",
+        let fragments = ["https://example.com/a-b_c?x=1&y=(2)", "$1,234.56", "-12.5%", "(3)", "[x]", "{y}",
+                         "\"quoted\"",
                          "'single'", "e.g.", "a/b", "--", " - ", "\r\n", "\n", "\r", "\t", "\u{0}", "\u{7F}", "  ",
                          "word", "1:30", "+44", "\\", "|", "!?", "...", "10%)", "($5)", "x-1", "#tag", "@user"]
         var strings: [[UInt8]] = []
