@@ -1,20 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Locking
-import Synchronization
-
 /// A thread-safe memo of text measurements keyed by ``TextLayoutKey``.
 ///
 /// Bounded by two generations: new entries go to the current generation; when it reaches half the
 /// capacity it becomes the previous one (the old previous one is dropped). A hit in the previous
 /// generation moves the entry back to the current one (see ``GenerationalCache``).
-///
-/// Each thread also keeps copies of the measurements it used last (``ThreadMeasurementCache``),
-/// so repeated lookups from several threads do not contend; those hits count as hits, but do not
-/// move entries between generations.
 ///
 /// Hit and miss counts are kept for tests and benchmarks (``statistics``).
 public final class TextLayoutCache: Sendable {
@@ -22,26 +10,10 @@ public final class TextLayoutCache: Sendable {
     /// entry's full key is then checked against the request. Two keys with the same 64-bit hash
     /// take turns in one slot (the later store wins), which costs a miss, never a wrong answer.
     private let storage: GenerationalCache<PrecomputedHash, Entry>
-    /// Names this cache's current contents in the threads' ``ThreadMeasurementCache``s: unique
-    /// per cache, renewed by ``removeAll()``.
-    private let epoch: Atomic<UInt64>
-    /// Hits answered by threads' own caches, counted in stripes picked by thread so that two
-    /// threads rarely write the same cache line.
-    private let threadHits = CacheShards(count: 16) { 0 }
-
-    private static let epochs = Locked<UInt64>(0)
-
-    private static func nextEpoch() -> UInt64 {
-        epochs.withLock {
-            $0 += 1
-            return $0
-        }
-    }
 
     /// A cache holding at most about `capacity` measurements (at least 16).
     public init(capacity: Int = 32_768, shardCount: Int = 8) {
         storage = GenerationalCache(capacity: capacity, shardCount: shardCount)
-        epoch = Atomic(Self.nextEpoch())
     }
 
     /// A stored measurement with the key it answers. A class, so that a lookup copies one
@@ -68,45 +40,24 @@ public final class TextLayoutCache: Sendable {
     /// memory accesses to objects that are usually cold).
     func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
                      scale: Double) -> TextMeasurement? {
-        let epoch = epoch.load(ordering: .relaxed)
-        let local = ThreadMeasurementCache.current
-        if let hit = local.measurement(epoch: epoch, hash: hash, text: text, options: options, minWidth: minWidth,
-                                       maxWidth: maxWidth, scale: scale) {
-            let stripe = threadHits.index(for: ByteHash.mix(UInt64(UInt(bitPattern: Int(bitPattern: pthread_self())))))
-            threadHits.withShard(stripe) { $0 += 1 }
-            return hit
+        storage.value(for: PrecomputedHash(hash), shardHash: UInt64(UInt(bitPattern: hash))) { entry in
+            entry.key.matches(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
+                ? entry.measurement : nil
         }
-        var found: Entry?
-        let hit = storage.value(for: PrecomputedHash(hash), shardHash: UInt64(UInt(bitPattern: hash))) {
-            (entry: Entry) -> TextMeasurement? in
-            guard entry.key.matches(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth,
-                                    scale: scale) else { return nil }
-            found = entry
-            return entry.measurement
-        }
-        if let found { local.store(found.measurement, for: found.key, epoch: epoch) }
-        return hit
     }
 
     /// Stores a measurement.
     public func store(_ measurement: TextMeasurement, for key: TextLayoutKey) {
-        ThreadMeasurementCache.current.store(measurement, for: key, epoch: epoch.load(ordering: .relaxed))
         storage.store(Entry(key: key, measurement: measurement), for: PrecomputedHash(key.precomputedHash),
                       shardHash: UInt64(UInt(bitPattern: key.precomputedHash)))
     }
 
     /// Hits, misses and stored entries so far.
-    public var statistics: TextLayoutCacheStatistics {
-        var total = storage.statistics
-        for index in 0..<threadHits.count { total.hits += threadHits.withShard(index) { $0 } }
-        return total
-    }
+    public var statistics: TextLayoutCacheStatistics { storage.statistics }
 
     /// Drops every entry and zeroes the counters.
     public func removeAll() {
-        epoch.store(Self.nextEpoch(), ordering: .relaxed)
         storage.removeAll()
-        for index in 0..<threadHits.count { threadHits.withShard(index) { $0 = 0 } }
     }
 }
 
