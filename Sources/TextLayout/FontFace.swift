@@ -41,6 +41,10 @@ public final class FontFace: @unchecked Sendable {
     private let spaceGlyph: hb_codepoint_t?
     /// Memo of ``spaceIsContextFree(for:)`` by script.
     private let contextFreeSpace = Locked<[UInt32: Bool]>([:])
+    /// ``spaceIsContextFree(for:)`` for Latin and Common, computed at load: nearly every text
+    /// asks, and answering from constants spares every measurement a shared lock.
+    private let latinSpaceIsContextFree: Bool
+    private let commonSpaceIsContextFree: Bool
 
     /// `FT_Face` is a raw pointer; the wrapper lets the mutex own it.
     struct FaceHandle: @unchecked Sendable {
@@ -90,6 +94,8 @@ public final class FontFace: @unchecked Sendable {
         lineGapUnits = extents.line_gap
         self.hbFace = hbFace
         hbFont = font
+        latinSpaceIsContextFree = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: HB_SCRIPT_LATIN)
+        commonSpaceIsContextFree = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: HB_SCRIPT_COMMON)
         ftFace = Mutex(FaceHandle(face: face))
     }
 
@@ -108,13 +114,16 @@ public final class FontFace: @unchecked Sendable {
     /// DejaVu Sans: true for Latin, Greek, Cyrillic, CJK; false for Arabic, whose `liga` forms
     /// ligatures of a space and a haraka.
     func spaceIsContextFree(for script: hb_script_t) -> Bool {
+        if script == HB_SCRIPT_LATIN { return latinSpaceIsContextFree }
+        if script == HB_SCRIPT_COMMON { return commonSpaceIsContextFree }
         if let known = contextFreeSpace.withLock({ $0[script.rawValue] }) { return known }
-        let answer = computeSpaceIsContextFree(for: script)
+        let answer = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: script)
         contextFreeSpace.withLock { $0[script.rawValue] = answer }
         return answer
     }
 
-    private func computeSpaceIsContextFree(for script: hb_script_t) -> Bool {
+    private static func computeSpaceIsContextFree(_ hbFace: OpaquePointer, _ spaceGlyph: hb_codepoint_t?,
+                                                  script: hb_script_t) -> Bool {
         guard let spaceGlyph else { return false }
         func tag(_ name: String) -> hb_tag_t { name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) } }
         func hasTable(_ name: String) -> Bool {

@@ -1,15 +1,14 @@
-import Locking
-
 /// A thread-safe, bounded memo: sharded, with two generations per shard.
 ///
 /// New entries go to a shard's current generation; when it reaches half the shard's capacity it
 /// becomes the previous one (the old previous one is dropped). A hit in the previous generation
 /// moves the entry back to the current one. That keeps recently used entries at O(1) cost per
-/// operation without a linked list. Each shard has its own lock (``Locked``, which the thread
-/// sanitizer can see), so threads working on different keys rarely wait for each other. Hits and
+/// operation without a linked list. Each shard has its own lock (a pthread mutex in
+/// ``CacheShards``, which the thread sanitizer can see), so threads working on different keys
+/// rarely wait for each other. Hits and
 /// misses are counted.
 final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let shards: [Locked<Shard>]
+    private let shards: CacheShards<Shard>
     private let shardCapacity: Int
 
     private struct Shard: Sendable {
@@ -23,7 +22,7 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     init(capacity: Int, shardCount: Int) {
         let shardCount = max(1, shardCount)
         shardCapacity = max(16, capacity / shardCount)
-        shards = (0..<shardCount).map { _ in Locked(Shard()) }
+        shards = CacheShards(count: shardCount) { Shard() }
     }
 
     /// The value stored under `key`, counting a hit or a miss. `shardHash` picks the shard (any
@@ -40,7 +39,7 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     /// release) the whole entry.
     @inline(__always)
     func value<Result>(for key: Key, shardHash: UInt64, _ project: (Value) -> Result?) -> Result? {
-        shard(shardHash).withLock { shard in
+        shards.withShard(shards.index(for: shardHash)) { shard in
             if let index = shard.current.index(forKey: key), let result = project(shard.current.values[index]) {
                 shard.hits += 1
                 return result
@@ -57,13 +56,13 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
 
     func store(_ value: Value, for key: Key, shardHash: UInt64) {
-        shard(shardHash).withLock { insert(value, for: key, into: &$0) }
+        shards.withShard(shards.index(for: shardHash)) { insert(value, for: key, into: &$0) }
     }
 
     /// Hits, misses and stored entries so far.
     var statistics: TextLayoutCacheStatistics {
-        shards.reduce(into: TextLayoutCacheStatistics()) { total, shard in
-            shard.withLock { state in
+        (0..<shards.count).reduce(into: TextLayoutCacheStatistics()) { total, index in
+            shards.withShard(index) { state in
                 total.hits += state.hits
                 total.misses += state.misses
                 total.count += state.current.count + state.previous.count
@@ -73,12 +72,7 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
     /// Drops every entry and zeroes the counters.
     func removeAll() {
-        for shard in shards { shard.withLock { $0 = Shard() } }
-    }
-
-    @inline(__always)
-    private func shard(_ hash: UInt64) -> Locked<Shard> {
-        shards[Int(hash % UInt64(shards.count))]
+        for index in 0..<shards.count { shards.withShard(index) { $0 = Shard() } }
     }
 
     private func insert(_ value: Value, for key: Key, into shard: inout Shard) {

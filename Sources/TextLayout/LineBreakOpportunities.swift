@@ -1,6 +1,7 @@
 import CUnibreak
 
-/// UAX #14 line-break opportunities from libunibreak.
+/// UAX #14 line-break opportunities: libunibreak's, computed by ``AsciiLineBreaks`` when the
+/// text is all ASCII (the same statuses, several times faster) and by libunibreak otherwise.
 ///
 /// `init_linebreak()` runs once per process, before the first query (a `static let` initialiser
 /// is run exactly once even when several threads race to it). After that libunibreak's functions
@@ -19,6 +20,16 @@ enum LineBreakOpportunities {
     /// One status per UTF-8 byte: the status of the position *after* that byte
     /// (`LINEBREAK_INSIDEACHAR` for bytes that don't end a character).
     static func compute(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int8] {
+        guard bytes.count > 0 else { return [] }
+        guard AsciiLineBreaks.isASCII(bytes) else { return computeWithLibunibreak(bytes) }
+        return [Int8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+            AsciiLineBreaks.compute(bytes, into: buffer)
+            initialized = bytes.count
+        }
+    }
+
+    /// libunibreak's statuses, whatever the text (the reference ``AsciiLineBreaks`` is tested against).
+    static func computeWithLibunibreak(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int8] {
         precondition(initialized)
         guard let base = bytes.baseAddress, bytes.count > 0 else { return [] }
         return [Int8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in

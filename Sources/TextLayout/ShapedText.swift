@@ -12,73 +12,147 @@ import CHarfBuzz
 /// again on its own, as HarfBuzz's documentation prescribes for line breaking. So a line's
 /// width is always the advance width of the line's text shaped alone.
 ///
-/// Not thread-safe: one instance belongs to one measurement. It owns an `hb_buffer_t`.
+/// Not thread-safe: one instance belongs to one measurement. HarfBuzz shapes into the calling
+/// thread's ``ShapingBuffer``.
 final class ShapedText {
     let bytes: [UInt8]
     let runs: [TextRun]
-    let fonts: FontCollection
+    let fonts: UnretainedFonts
+    /// The measurer's word cache, for widths across unsafe boundaries (``width(_:_:)``). Unowned:
+    /// a shaped text lives only inside one measurement, while its measurer (which owns the cache)
+    /// is alive; not retaining it spares every measurement two atomic operations on an object all
+    /// threads share.
+    unowned(unsafe) let wordCache: WordShapeCache?
+    /// Whether ``composedWidth(_:_:)`` applies: the text is ASCII, every run was shaped word by
+    /// word with a scale that is a multiple of 2⁻³², and its advances' magnitudes sum below 2¹⁵
+    /// points.
+    private(set) var composesFromWords = false
     /// libunibreak's status after each byte.
     let breaks: [Int8]
     /// `prefix[i]` = advance of every cluster starting before offset `i`, in points.
     private(set) var prefix: [Double]
     /// Per offset: bit 0 = a cluster starts here, bit 1 = HarfBuzz flagged it unsafe to break.
     private(set) var flags: [UInt8]
-    private let buffer: OpaquePointer
 
-    private static let clusterStart: UInt8 = 1
-    private static let unsafeToBreak: UInt8 = 2
+    static let clusterStart: UInt8 = 1
+    static let unsafeToBreak: UInt8 = 2
 
     /// Shapes `text`; with a `wordCache` and faces whose space is context-free, words already
     /// shaped by earlier measurements are reused (see ``WordShapeCache``).
-    init(_ text: AttributedText, fonts: FontCollection, wordCache: WordShapeCache? = nil) {
+    /// The caller keeps `fonts` and `wordCache` alive while the shaped text is used (see
+    /// ``UnretainedFonts``).
+    convenience init(_ text: AttributedText, fonts: FontCollection, wordCache: WordShapeCache? = nil) {
+        self.init(text, fonts: UnretainedFonts(fonts), wordCache: wordCache)
+    }
+
+    init(_ text: AttributedText, fonts: UnretainedFonts, wordCache: WordShapeCache?) {
         var string = text.string
         bytes = string.withUTF8 { Array($0) }
         runs = text.runs
         self.fonts = fonts
-        buffer = hb_buffer_create()!
-        prefix = []
-        flags = []
+        self.wordCache = wordCache
         let n = bytes.count
+        let breaksAreASCII = bytes.withUnsafeBufferPointer { AsciiLineBreaks.isASCII($0) }
         breaks = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
         var advances = [Double](repeating: 0, count: n + 1)
         var flags = [UInt8](repeating: 0, count: n + 1)
-        bytes.withUnsafeBufferPointer { all in
-            for run in runs {
-                let face = fonts.face(for: run.attributes.fontWeight)
-                let scale = run.attributes.fontSize / Double(face.unitsPerEm)
-                ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
-                    guard let wordCache, face.spaceIsContextFree(for: script) else {
-                        shapeItem(all, item: segment, context: 0..<n, face: face,
-                                  script: script) { cluster, units, unsafe in
-                            advances[cluster] += Double(units) * scale
-                            flags[cluster] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
-                        }
-                        return
-                    }
-                    Self.forEachWord(all, in: segment) { word in
-                        let shaped = shapedWord(all, word: word, face: face, weight: run.attributes.fontWeight,
-                                                script: script, cache: wordCache)
-                        for k in 0..<word.count where shaped.flags[k] != 0 {
-                            advances[word.lowerBound + k] += Double(shaped.advances[k]) * scale
-                            flags[word.lowerBound + k] |= shaped.flags[k]
-                        }
-                    }
+        let byWords = bytes.withUnsafeBufferPointer { all in
+            advances.withUnsafeMutableBufferPointer { advances in
+                flags.withUnsafeMutableBufferPointer { flags in
+                    Self.shapeRuns(all, runs: text.runs, fonts: fonts, wordCache: wordCache,
+                                   advances: advances, flags: flags)
                 }
             }
         }
         var sum = 0.0
+        var magnitude = 0.0
         for i in 0..<n {
             let advance = advances[i]
             advances[i] = sum
             sum += advance
+            magnitude += abs(advance)
         }
         advances[n] = sum
         flags[n] = Self.clusterStart
         prefix = advances
         self.flags = flags
+        composesFromWords = byWords && magnitude < 0x1p15 && breaksAreASCII
+            && runs.allSatisfy { Self.hasExactScale($0.attributes, fonts) }
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    /// Adds every cluster's advance (points) and flags at its first byte, shaping each script
+    /// item whole or, through `wordCache`, word by word; true when every item went word by word.
+    private static func shapeRuns(_ all: UnsafeBufferPointer<UInt8>, runs: [TextRun], fonts: UnretainedFonts,
+                                  wordCache: WordShapeCache?, advances: UnsafeMutableBufferPointer<Double>,
+                                  flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        var byWords = true
+        let threadCache = ThreadWordCache.current
+        defer { if let wordCache { threadCache.flushHits(to: wordCache) } }
+        // Scratch for one word's advances (font units) and flags, filled from the cache or HarfBuzz.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: WordShapeCache.maximumWordLength) { wordAdvances in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: WordShapeCache.maximumWordLength) { wordFlags in
+                let wordAdvances = wordAdvances.baseAddress!, wordFlags = wordFlags.baseAddress!
+                for run in runs {
+                    let face = fonts.face(for: run.attributes.fontWeight)
+                    let scale = run.attributes.fontSize / Double(face.unitsPerEm)
+                    let context = 0..<all.count
+                    ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
+                        guard let wordCache, face.spaceIsContextFree(for: script) else {
+                            byWords = false
+                            shapeItem(all, item: segment, context: context, face: face,
+                                      script: script) { cluster, units, unsafe in
+                                advances[cluster] += Double(units) * scale
+                                flags[cluster] |= clusterStart | (unsafe ? unsafeToBreak : 0)
+                            }
+                            return
+                        }
+                        forEachWord(all, in: segment) { word in
+                            guard word.count <= WordShapeCache.maximumWordLength else {
+                                let long = UnsafeMutablePointer<Int32>.allocate(capacity: word.count)
+                                let longFlags = UnsafeMutablePointer<UInt8>.allocate(capacity: word.count)
+                                defer {
+                                    long.deallocate()
+                                    longFlags.deallocate()
+                                }
+                                shapeWord(all, word: word, face: face, script: script, advances: long, flags: longFlags)
+                                add(word, long, longFlags, scale: scale, to: advances, flags)
+                                return
+                            }
+                            let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
+                                              weight: run.attributes.fontWeight, script: script.rawValue)
+                            let short = word.count <= ThreadWordCache.maximumWordLength
+                            let local = short && threadCache.copyWord(for: key, of: wordCache, advances: wordAdvances,
+                                                                      flags: wordFlags)
+                            if !local {
+                                if !wordCache.copyWord(for: key, advances: wordAdvances, flags: wordFlags) {
+                                    shapeWord(all, word: word, face: face, script: script, advances: wordAdvances,
+                                              flags: wordFlags)
+                                    wordCache.store(key, advances: wordAdvances, flags: wordFlags)
+                                }
+                                if short {
+                                    threadCache.store(key, of: wordCache, advances: wordAdvances, flags: wordFlags)
+                                }
+                            }
+                            add(word, wordAdvances, wordFlags, scale: scale, to: advances, flags)
+                        }
+                    }
+                }
+            }
+        }
+        return byWords
+    }
+
+    /// Adds a shaped word's clusters (font units, scaled to points) at its offsets.
+    @inline(__always)
+    private static func add(_ word: Range<Int>, _ wordAdvances: UnsafeMutablePointer<Int32>,
+                            _ wordFlags: UnsafeMutablePointer<UInt8>, scale: Double,
+                            to advances: UnsafeMutableBufferPointer<Double>,
+                            _ flags: UnsafeMutableBufferPointer<UInt8>) {
+        for k in 0..<word.count where wordFlags[k] != 0 {
+            advances[word.lowerBound + k] += Double(wordAdvances[k]) * scale
+            flags[word.lowerBound + k] |= wordFlags[k]
+        }
+    }
 
     var count: Int { bytes.count }
 
@@ -86,6 +160,7 @@ final class ShapedText {
     func width(_ a: Int, _ b: Int) -> Double {
         guard a < b else { return 0 }
         if isSafeBoundary(a) && isSafeBoundary(b) { return prefix[b] - prefix[a] }
+        if let exact = composedWidth(a, b) ?? widthByWords(a, b) { return exact }
         var total = 0.0
         bytes.withUnsafeBufferPointer { all in
             shape(all, range: a..<b, context: a..<b) { _, advance, _ in total += advance }
@@ -107,7 +182,8 @@ final class ShapedText {
             let face = fonts.face(for: run.attributes.fontWeight)
             let scale = run.attributes.fontSize / Double(face.unitsPerEm)
             ScriptItemizer.forEachSegment(all, in: piece) { segment, script in
-                shapeItem(all, item: segment, context: context, face: face, script: script) { cluster, units, unsafe in
+                Self.shapeItem(all, item: segment, context: context, face: face,
+                               script: script) { cluster, units, unsafe in
                     glyph(cluster, Double(units) * scale, unsafe)
                 }
             }
@@ -116,9 +192,10 @@ final class ShapedText {
 
     /// Shapes one item with HarfBuzz, `context` being the text HarfBuzz sees around it, and
     /// reports each glyph's cluster (a UTF-8 offset), advance in font units and unsafe flag.
-    private func shapeItem(_ all: UnsafeBufferPointer<UInt8>, item: Range<Int>, context: Range<Int>, face: FontFace,
-                           script: hb_script_t, _ glyph: (Int, Int32, Bool) -> Void) {
+    private static func shapeItem(_ all: UnsafeBufferPointer<UInt8>, item: Range<Int>, context: Range<Int>,
+                                  face: BorrowedFace, script: hb_script_t, _ glyph: (Int, Int32, Bool) -> Void) {
         let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
+        let buffer = ShapingBuffer.current
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf8(buffer, base + context.lowerBound, Int32(context.count),
                            UInt32(item.lowerBound - context.lowerBound), Int32(item.count))
@@ -134,21 +211,16 @@ final class ShapedText {
         }
     }
 
-    /// A word from the cache, or shaped alone (and cached when short enough).
-    private func shapedWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: FontFace, weight: FontWeight,
-                            script: hb_script_t, cache: WordShapeCache) -> ShapedWord {
-        let cacheable = word.count <= WordShapeCache.maximumWordLength
-        let key = cacheable ? WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: weight,
-                                      script: script.rawValue) : nil
-        if let key, let hit = cache.word(for: key) { return hit }
-        var shaped = ShapedWord(advances: [Int32](repeating: 0, count: word.count),
-                                flags: [UInt8](repeating: 0, count: word.count))
+    /// Shapes a word alone into `advances` and `flags` (`word.count` values each): per byte, the
+    /// advance in font units of the cluster starting there and its flags.
+    static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace, script: hb_script_t,
+                           advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
+        advances.update(repeating: 0, count: word.count)
+        flags.update(repeating: 0, count: word.count)
         shapeItem(all, item: word, context: word, face: face, script: script) { cluster, units, unsafe in
-            shaped.advances[cluster - word.lowerBound] += units
-            shaped.flags[cluster - word.lowerBound] |= Self.clusterStart | (unsafe ? Self.unsafeToBreak : 0)
+            advances[cluster - word.lowerBound] += units
+            flags[cluster - word.lowerBound] |= clusterStart | (unsafe ? unsafeToBreak : 0)
         }
-        if let key { cache.store(shaped, for: key) }
-        return shaped
     }
 
     /// Splits `range` into words, each with the spaces that follow it. A split falls only after a
@@ -212,17 +284,29 @@ final class ShapedText {
         }
     }
 
-    /// Grapheme cluster boundaries strictly after `start`, up to and including `end`
-    /// (`start` must itself be a boundary, as line starts are).
-    func graphemeBoundaries(_ start: Int, _ end: Int) -> [Int] {
+    /// Calls `body` with each grapheme cluster boundary strictly after `start`, up to and
+    /// including `end` (`start` must itself be a boundary, as line starts are), until it returns
+    /// false.
+    ///
+    /// All-ASCII stretches take a fast path: UAX #29 puts a boundary after every ASCII
+    /// character except between CR and LF (GB3), which is what `Character` iteration gives.
+    func forEachGraphemeBoundary(_ start: Int, _ end: Int, _ body: (Int) -> Bool) {
+        guard start < end else { return }
+        let ascii = bytes.withUnsafeBufferPointer {
+            AsciiLineBreaks.isASCII(UnsafeBufferPointer(rebasing: $0[start..<end]))
+        }
+        if ascii {
+            for i in start..<end where !(bytes[i] == 0x0D && i + 1 < end && bytes[i + 1] == 0x0A) {
+                if !body(i + 1) { return }
+            }
+            return
+        }
         let string = String(decoding: bytes[start..<end], as: UTF8.self)
-        var result: [Int] = []
         var offset = start
         for character in string {
             offset += character.utf8.count
-            result.append(offset)
+            if !body(offset) { return }
         }
-        return result
     }
 
     /// The attributes at an offset (clamped into the text).

@@ -3,8 +3,9 @@
 /// Measuring is a pure function of the request and the fonts, so results are cached in
 /// ``cache`` by (text, options, width range, scale); measuring the same request again is a
 /// dictionary lookup. Cold measurements reuse already-shaped words from ``wordCache`` where that
-/// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole. Safe to call from many threads at once: each measurement shapes with its
-/// own HarfBuzz buffer on the shared immutable fonts (see ``FontFace``).
+/// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole.
+/// Safe to call from many threads at once: each thread shapes into its
+/// own HarfBuzz buffer (``ShapingBuffer``) on the shared immutable fonts (see ``FontFace``).
 ///
 /// Width sanitising: a NaN or negative `maxWidth` is treated as 0 (every word breaks per
 /// grapheme cluster), a NaN or negative `minWidth` as 0.
@@ -13,12 +14,16 @@ public final class TextMeasurer: TextMeasuring {
     public let cache: TextLayoutCache
     /// Shaped words reused across measurements; `nil` shapes every paragraph whole.
     public let wordCache: WordShapeCache?
+    /// ``fonts`` as plain values for shaping, built once (see ``UnretainedFonts``; this measurer
+    /// keeps ``fonts`` alive).
+    private let borrowedFonts: UnretainedFonts
 
     public init(fonts: FontCollection, cache: TextLayoutCache = TextLayoutCache(),
                 wordCache: WordShapeCache? = WordShapeCache()) {
         self.fonts = fonts
         self.cache = cache
         self.wordCache = wordCache
+        borrowedFonts = UnretainedFonts(fonts)
     }
 
     /// A measurer over DejaVu Sans and DejaVu Sans Bold from `fontDirectory`.
@@ -60,8 +65,9 @@ public final class TextMeasurer: TextMeasuring {
     public func measureUncached(_ text: AttributedText, options: TextLayoutOptions = .standard,
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
-        let shaped = ShapedText(text, fonts: fonts, wordCache: wordCache)
-        return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options)
+        let shaped = ShapedText(text, fonts: borrowedFonts, wordCache: wordCache)
+        return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options,
+                                                 wordCache: wordCache)
     }
 
     public func lineMetrics(for attributes: TextAttributes) -> LineMetrics {

@@ -28,7 +28,10 @@ struct Typesetter {
 
     /// Lays the text out within `maxWidth` (`.infinity` for no wrapping; ``TextMeasurer``
     /// sanitises NaN and negative widths before they get here).
-    func layout(maxWidth: Double, options: TextLayoutOptions) -> TextMeasurement {
+    ///
+    /// The truncation string is shaped through `wordCache` when one is given (exact, as for any
+    /// text; see ``WordShapeCache``).
+    func layout(maxWidth: Double, options: TextLayoutOptions, wordCache: WordShapeCache? = nil) -> TextMeasurement {
         let n = shaped.count
         guard n > 0 else { return .empty }
         let limit = maxWidth + Self.tolerance
@@ -41,7 +44,7 @@ struct Typesetter {
             start = span.range.upperBound
         }
         if start < n, let last = spans.popLast() {
-            spans.append(truncated(last, limit: limit, token: options.truncationString))
+            spans.append(truncated(last, limit: limit, token: options.truncationString, wordCache: wordCache))
         }
         var lines: [TextLine] = []
         lines.reserveCapacity(spans.count)
@@ -77,28 +80,32 @@ struct Typesetter {
     /// many grapheme clusters of it as fit, at least one.
     private func brokenWord(from start: Int, opportunity p: Int, limit: Double) -> Span {
         let wordEnd = shaped.trimmingTrailingWhitespace(start, p)
-        let boundaries = shaped.graphemeBoundaries(start, wordEnd)
-        var end = boundaries.first ?? p
-        var width = shaped.width(start, end)
-        for q in boundaries.dropFirst() {
+        var end = p
+        var width = 0.0
+        var first = true
+        shaped.forEachGraphemeBoundary(start, wordEnd) { q in
             let w = shaped.width(start, q)
-            guard w <= limit else { break }
+            guard first || w <= limit else { return false }
+            first = false
             end = q
             width = w
+            return true
         }
+        if first { width = shaped.width(start, end) }
         // Shaping the pieces alone may make the whole word fit after all: then it takes its spaces.
         return Span(range: start..<(end == wordEnd ? p : end), visibleEnd: end, width: width)
     }
 
     /// Re-cuts the last visible line so that it and `token` fit, keeping whole grapheme clusters
     /// of the line's paragraph.
-    private func truncated(_ line: Span, limit: Double, token: String) -> Span {
+    private func truncated(_ line: Span, limit: Double, token: String, wordCache: WordShapeCache?) -> Span {
         let start = line.range.lowerBound
         let attributes = shaped.attributes(at: max(start, line.visibleEnd - 1))
         var tokenWidth = 0.0
         var tokenMetrics: LineMetrics?
         if !token.isEmpty {
-            let tokenText = ShapedText(AttributedText(token, attributes: attributes), fonts: shaped.fonts)
+            let tokenText = ShapedText(AttributedText(token, attributes: attributes), fonts: shaped.fonts,
+                                       wordCache: wordCache)
             tokenWidth = tokenText.width(0, tokenText.count)
             tokenMetrics = shaped.fonts.face(for: attributes.fontWeight).lineMetrics(fontSize: attributes.fontSize)
         }
@@ -107,12 +114,13 @@ struct Typesetter {
         let available = limit - tokenWidth
         var keptEnd = start
         var keptWidth = 0.0
-        for q in shaped.graphemeBoundaries(start, paragraphEnd) {
+        shaped.forEachGraphemeBoundary(start, paragraphEnd) { q in
             let visibleEnd = shaped.trimmingTrailingWhitespace(start, q)
             let width = shaped.width(start, visibleEnd)
-            guard width <= available else { break }
+            guard width <= available else { return false }
             keptEnd = visibleEnd
             keptWidth = width
+            return true
         }
         return Span(range: start..<shaped.count, visibleEnd: keptEnd, width: keptWidth + tokenWidth,
                     truncationWidth: tokenWidth, extraMetrics: tokenMetrics)

@@ -1,0 +1,140 @@
+import CHarfBuzz
+
+/// Widths across boundaries where the whole-text shaping can't be sliced (``ShapedText/width(_:_:)``),
+/// without shaping the stretch again when the word cache makes that exact.
+extension ShapedText {
+    /// Whether `size / unitsPerEm` is a multiple of 2⁻³² (below 2⁸): then every advance in
+    /// points is a multiple of 2⁻³², and sums of them below 2¹⁶ points are exact in a `Double`.
+    static func hasExactScale(_ attributes: TextAttributes, _ fonts: UnretainedFonts) -> Bool {
+        let scaled = attributes.fontSize / Double(fonts.face(for: attributes.fontWeight).unitsPerEm) * 0x1p32
+        return scaled == scaled.rounded(.towardZero) && scaled < 0x1p40
+    }
+
+    /// The width of `[a, b)` shaped alone, from this text's own prefix sums plus the last partial
+    /// word shaped alone, or `nil` when that shortcut does not apply (then
+    /// ``widthByWords(_:_:)`` or HarfBuzz answers).
+    ///
+    /// It applies when ``composesFromWords`` holds and, in every run `[a, b)` touches, the piece
+    /// starts at the run's start or at a word start (after a space), and its script (Latin when
+    /// it has an ASCII letter, else Common) is the run's. The piece then consists of whole words
+    /// shaped alone exactly as the text's own pass shaped them (so their advances are prefix
+    /// differences) and, at the end of the last piece, part of a word, looked up or shaped alone
+    /// (and then stored: truncation tries every cut of a line's words, and texts share words).
+    /// All sums are exact (see ``hasExactScale(_:_:)``), so the result is bit for bit what
+    /// shaping `[a, b)` with HarfBuzz gives.
+    func composedWidth(_ a: Int, _ b: Int) -> Double? {
+        guard composesFromWords, let wordCache else { return nil }
+        return bytes.withUnsafeBufferPointer { all -> Double? in
+            func isWordStart(_ i: Int) -> Bool { all[i - 1] == 0x20 && all[i] != 0x20 }
+            func hasLetter(_ range: Range<Int>) -> Bool {
+                range.contains { (all[$0] | 0x20) >= 0x61 && (all[$0] | 0x20) <= 0x7A }
+            }
+            var total = 0.0
+            for run in runs where run.range.overlaps(a..<b) {
+                let piece = run.range.clamped(to: a..<b)
+                let script = hasLetter(piece) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+                guard piece.lowerBound == run.range.lowerBound || isWordStart(piece.lowerBound),
+                      script == (hasLetter(run.range) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON) else { return nil }
+                var wordStart = piece.upperBound
+                if piece.upperBound < run.range.upperBound {
+                    wordStart = piece.lowerBound
+                    var i = piece.upperBound - 1
+                    while i > piece.lowerBound {
+                        if isWordStart(i) {
+                            wordStart = i
+                            break
+                        }
+                        i -= 1
+                    }
+                }
+                total += prefix[wordStart] - prefix[piece.lowerBound]
+                let word = wordStart..<piece.upperBound
+                guard !word.isEmpty else { continue }
+                guard word.count <= WordShapeCache.maximumWordLength else { return nil }
+                let face = fonts.face(for: run.attributes.fontWeight)
+                let scale = run.attributes.fontSize / Double(face.unitsPerEm)
+                let partial = withUnsafeTemporaryAllocation(of: Int32.self, capacity: word.count) { advances in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { flags in
+                        let advances = advances.baseAddress!, flags = flags.baseAddress!
+                        let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: run.attributes.fontWeight,
+                                          script: script.rawValue)
+                        if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
+                            Self.shapeWord(all, word: word, face: face, script: script, advances: advances,
+                                           flags: flags)
+                            // Truncation tries every cut of the last line's words: keep them for the next text.
+                            wordCache.store(key, advances: advances, flags: flags)
+                        }
+                        var sum = 0.0
+                        var magnitude = 0.0
+                        for k in 0..<word.count where flags[k] != 0 {
+                            sum += Double(advances[k]) * scale
+                            magnitude += abs(Double(advances[k]) * scale)
+                        }
+                        return magnitude < 0x1p15 ? sum : nil
+                    }
+                }
+                guard let partial else { return nil }
+                total += partial
+            }
+            return total
+        }
+    }
+
+    /// The width of `[a, b)` shaped alone, assembled from its words shaped alone (from the word
+    /// cache, without counting or storing), or `nil` when that is not provably the value shaping
+    /// `[a, b)` with HarfBuzz and summing its glyphs gives, to the bit.
+    ///
+    /// Where every item of `[a, b)` has a context-free space, shaping it whole gives the glyphs of
+    /// its words shaped alone (the premise of ``WordShapeCache``). The sums agree to the bit when
+    /// no addition rounds: each run's scale (`size / unitsPerEm`) is a multiple of 2⁻³² (14 pt
+    /// over 2048 units is 7 · 2⁻¹⁰), so every advance in points is a multiple of 2⁻³², and the
+    /// total of their magnitudes stays below 2¹⁶ points, so every partial sum, in any order, is
+    /// exact in a `Double` (52 fraction bits). Otherwise the caller shapes `[a, b)`.
+    func widthByWords(_ a: Int, _ b: Int) -> Double? {
+        guard let wordCache else { return nil }
+        var total = 0.0
+        var magnitude = 0.0
+        var exact = true
+        let range = a..<b
+        bytes.withUnsafeBufferPointer { all in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: WordShapeCache.maximumWordLength) { wordAdvances in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: WordShapeCache.maximumWordLength) { wordFlags in
+                    for run in runs where exact && run.range.overlaps(range) {
+                        let face = fonts.face(for: run.attributes.fontWeight)
+                        let scale = run.attributes.fontSize / Double(face.unitsPerEm)
+                        guard Self.hasExactScale(run.attributes, fonts) else {
+                            exact = false
+                            break
+                        }
+                        ScriptItemizer.forEachSegment(all, in: run.range.clamped(to: range)) { segment, script in
+                            guard exact, face.spaceIsContextFree(for: script) else {
+                                exact = false
+                                return
+                            }
+                            Self.forEachWord(all, in: segment) { word in
+                                guard exact, word.count <= WordShapeCache.maximumWordLength else {
+                                    exact = false
+                                    return
+                                }
+                                let advances = wordAdvances.baseAddress!, flags = wordFlags.baseAddress!
+                                let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
+                                                  weight: run.attributes.fontWeight, script: script.rawValue)
+                                if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
+                                    Self.shapeWord(all, word: word, face: face, script: script, advances: advances,
+                                                   flags: flags)
+                                }
+                                for k in 0..<word.count where flags[k] != 0 {
+                                    let advance = Double(advances[k]) * scale
+                                    total += advance
+                                    magnitude += abs(advance)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return exact && magnitude < 0x1p16 ? total : nil
+    }
+
+}

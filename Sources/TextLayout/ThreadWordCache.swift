@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small per-thread cache of short shaped words in front of the shared ``WordShapeCache``.
+///
+/// On two cores the same common words ("the ", "a ") are looked up by both threads many times
+/// per cell; every shared lookup takes a shard's mutex, and the mutex's cache line then bounces
+/// between the cores. A word found here costs no lock and no shared write. Entries are tagged with
+/// the shared cache's ``WordShapeCache/id``, so one measurer never sees another's words (whose
+/// fonts may differ). The values for a key never change (shaping is deterministic), so an entry
+/// stays right for as long as its cache exists. Hits found here are added to the shared cache's
+/// hit count once per text (``flushHits(to:)``), so its statistics stay exact.
+///
+/// Direct-mapped, 512 words of at most 16 bytes. Not thread-safe by design: each thread reaches
+/// only its own instance, through ``current``.
+final class ThreadWordCache {
+    static let slotCount = 512
+    static let maximumWordLength = 16
+
+    private let keys: UnsafeMutablePointer<WordKey?>
+    private let owners: UnsafeMutablePointer<UInt64>
+    private let advances: UnsafeMutablePointer<Int32>
+    private let flags: UnsafeMutablePointer<UInt8>
+    private var pendingHits = 0
+
+    private init() {
+        keys = .allocate(capacity: Self.slotCount)
+        keys.initialize(repeating: nil, count: Self.slotCount)
+        owners = .allocate(capacity: Self.slotCount)
+        owners.initialize(repeating: 0, count: Self.slotCount)
+        advances = .allocate(capacity: Self.slotCount * Self.maximumWordLength)
+        flags = .allocate(capacity: Self.slotCount * Self.maximumWordLength)
+    }
+
+    deinit {
+        keys.deinitialize(count: Self.slotCount)
+        keys.deallocate()
+        owners.deallocate()
+        advances.deallocate()
+        flags.deallocate()
+    }
+
+    /// Copies the word stored for `key` by `cache` into `advances` and `flags`; false when absent.
+    @inline(__always)
+    func copyWord(for key: WordKey, of cache: WordShapeCache, advances: UnsafeMutablePointer<Int32>,
+                  flags: UnsafeMutablePointer<UInt8>) -> Bool {
+        let slot = Int(truncatingIfNeeded: key.digest) & (Self.slotCount - 1)
+        guard owners[slot] == cache.id, keys[slot] == key else { return false }
+        let base = slot * Self.maximumWordLength
+        advances.update(from: self.advances + base, count: Int(key.count))
+        flags.update(from: self.flags + base, count: Int(key.count))
+        pendingHits += 1
+        return true
+    }
+
+    /// Remembers a word of `cache` (at most ``maximumWordLength`` bytes), replacing the slot's word.
+    @inline(__always)
+    func store(_ key: WordKey, of cache: WordShapeCache, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
+        let slot = Int(truncatingIfNeeded: key.digest) & (Self.slotCount - 1)
+        keys[slot] = key
+        owners[slot] = cache.id
+        let base = slot * Self.maximumWordLength
+        (self.advances + base).update(from: advances, count: Int(key.count))
+        (self.flags + base).update(from: flags, count: Int(key.count))
+    }
+
+    /// Adds the hits found here since the last flush to `cache`'s statistics.
+    func flushHits(to cache: WordShapeCache) {
+        guard pendingHits > 0 else { return }
+        cache.countHits(pendingHits)
+        pendingHits = 0
+    }
+
+    private struct Key: @unchecked Sendable {  // a pthread key is an integer handle, set once
+        let value: pthread_key_t
+    }
+
+    private static let key: Key = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { cache in
+            if let cache { Unmanaged<ThreadWordCache>.fromOpaque(cache).release() }
+        }
+        precondition(status == 0, "TextLayout: cannot create the word caches' thread key (\(status))")
+        return Key(value: key)
+    }()
+
+    /// The calling thread's cache, created on first use and released when the thread exits.
+    static var current: ThreadWordCache {
+        let key = key.value
+        if let existing = pthread_getspecific(key) {
+            return Unmanaged<ThreadWordCache>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let cache = ThreadWordCache()
+        pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
+        return cache
+    }
+}
