@@ -3,7 +3,9 @@
 /// Measuring is a pure function of the request and the fonts, so results are cached in
 /// ``cache`` by (text, options, width range, scale); measuring the same request again is a
 /// dictionary lookup. Cold measurements reuse already-shaped words from ``wordCache`` where that
-/// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole.
+/// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole. A
+/// text measured again at another width reuses its shaping from the thread's
+/// ``RecentShapedTexts``.
 /// Safe to call from many threads at once: each thread shapes into its
 /// own HarfBuzz buffer (``ShapingBuffer``) on the shared immutable fonts (see ``FontFace``).
 ///
@@ -17,6 +19,8 @@ public final class TextMeasurer: TextMeasuring {
     /// ``fonts`` as plain values for shaping, built once (see ``UnretainedFonts``; this measurer
     /// keeps ``fonts`` alive).
     private let borrowedFonts: UnretainedFonts
+    /// This measurer's tag in each thread's ``RecentShapedTexts``.
+    let id = RecentShapedTexts.nextMeasurerID()
 
     public init(fonts: FontCollection, cache: TextLayoutCache = TextLayoutCache(),
                 wordCache: WordShapeCache? = WordShapeCache()) {
@@ -65,7 +69,9 @@ public final class TextMeasurer: TextMeasuring {
     public func measureUncached(_ text: AttributedText, options: TextLayoutOptions = .standard,
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
-        let shaped = ShapedText(text, fonts: borrowedFonts, wordCache: wordCache)
+        let shaped = RecentShapedTexts.current.shaped(text, measurer: id) {
+            ShapedText(text, fonts: borrowedFonts, wordCache: wordCache)
+        }
         return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options,
                                                  wordCache: wordCache)
     }

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Locking
+
+/// The last few texts a thread shaped, so that measuring one text again at another width (a cell
+/// laid out at two widths, a stack that measures a child and then flexes it) only breaks lines
+/// and does not shape again.
+///
+/// Shaping does not depend on the width: a ``ShapedText`` is fixed once built, and the
+/// typesetter only reads it, so a second measurement from it gives exactly what shaping again
+/// would. Entries are tagged with their measurer's ``TextMeasurer/id`` (never reused), so a
+/// measurer never sees another's shapes; an entry of a measurer that is gone is never found again
+/// and simply ages out (a shaped text does not use its measurer until it is measured).
+///
+/// Most recent first, ``capacity`` entries. Not thread-safe by design: each thread reaches only
+/// its own instance, through ``current``.
+final class RecentShapedTexts {
+    static let capacity = 8
+
+    private var entries: [(measurer: UInt64, text: AttributedText, shaped: ShapedText)] = []
+
+    private init() {
+        entries.reserveCapacity(Self.capacity)
+    }
+
+    /// The shaping of `text` by `measurer`, built with `shape` unless this thread has it.
+    func shaped(_ text: AttributedText, measurer: UInt64, shape: () -> ShapedText) -> ShapedText {
+        if let index = entries.firstIndex(where: { $0.measurer == measurer && $0.text == text }) {
+            let entry = entries.remove(at: index)
+            entries.insert(entry, at: 0)
+            return entry.shaped
+        }
+        let shaped = shape()
+        if entries.count == Self.capacity { entries.removeLast() }
+        entries.insert((measurer, text, shaped), at: 0)
+        return shaped
+    }
+
+    private struct Key: @unchecked Sendable {  // a pthread key is an integer handle, set once
+        let value: pthread_key_t
+    }
+
+    private static let key: Key = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { texts in
+            if let texts { Unmanaged<RecentShapedTexts>.fromOpaque(texts).release() }
+        }
+        precondition(status == 0, "TextLayout: cannot create the shaped texts' thread key (\(status))")
+        return Key(value: key)
+    }()
+
+    /// The calling thread's instance, created on first use and released when the thread exits.
+    static var current: RecentShapedTexts {
+        let key = key.value
+        if let existing = pthread_getspecific(key) {
+            return Unmanaged<RecentShapedTexts>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let texts = RecentShapedTexts()
+        pthread_setspecific(key, Unmanaged.passRetained(texts).toOpaque())
+        return texts
+    }
+
+    /// Unique measurer ids, from 1.
+    static func nextMeasurerID() -> UInt64 {
+        measurerIDs.withLock {
+            $0 += 1
+            return $0
+        }
+    }
+
+    private static let measurerIDs = Locked<UInt64>(0)
+}
