@@ -29,11 +29,14 @@ extension FeedStore {
         return try writer.read { db in try Self.firstComments(db, photoIDs: photoIDs, limit: limit) }
     }
 
+    /// One photo's first comments: the head of its range of the `comment_photo_order` index.
+    static let firstCommentsSQL = """
+        SELECT u.username, c.body FROM comment c JOIN user u ON u.id = c.author_id
+        WHERE c.photo_id = ? ORDER BY c.created_at, c.id LIMIT ?
+        """
+
     static func firstComments(_ db: Database, photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
-        let statement = try RawStatement(db, sql: """
-            SELECT u.username, c.body FROM comment c JOIN user u ON u.id = c.author_id
-            WHERE c.photo_id = ? ORDER BY c.created_at, c.id LIMIT ?
-            """)
+        let statement = try RawStatement(db, sql: firstCommentsSQL)
         var comments: [Int64: [CommentLine]] = [:]
         for photoID in photoIDs {
             var lines: [CommentLine] = []

@@ -2,7 +2,7 @@ import GRDB
 
 extension FeedStore {
     /// The feed query: newest first by (uploaded_at, id), each photo joined with its owner and
-    /// location, and its comment count from the `comment_photo_id` index. The row-value
+    /// location, and its comment count from the `comment_photo_order` index. The row-value
     /// comparison walks the `photo_feed` index from the cursor on (checked by EXPLAIN QUERY PLAN
     /// in the tests). One extra row is fetched to know whether a next page exists.
     static let feedColumns = """

@@ -23,10 +23,17 @@ import Testing
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
             #expect(plan.contains("SEARCH u USING INTEGER PRIMARY KEY"), "\(plan)")
             #expect(plan.contains("SEARCH l USING INTEGER PRIMARY KEY"), "\(plan)")
-            #expect(plan.contains("SEARCH c USING COVERING INDEX comment_photo_id"), "\(plan)")
+            #expect(plan.contains("SEARCH c USING COVERING INDEX comment_photo_order"), "\(plan)")
         }
         let next = try Self.plan(store, FeedStore.nextPageSQL, [1, 7, 21])
         #expect(next.contains("SEARCH p USING INDEX photo_feed"), "the cursor seeks, it does not scan: \(next)")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aPhotosFirstCommentsAreReadInOrderWithoutSorting(kind: StoreKind) throws {
+        let plan = try Self.plan(StoreFixture.store(kind), FeedStore.firstCommentsSQL, [1, 2])
+        #expect(plan.contains("SEARCH c USING INDEX comment_photo_order (photo_id=?)"), "\(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
     }
 
     @Test(arguments: StoreKind.allCases)
