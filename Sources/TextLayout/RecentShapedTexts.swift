@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Locking
 
 /// The last few texts a thread shaped, so that measuring one text again at another width (a cell
@@ -39,29 +34,10 @@ final class RecentShapedTexts {
         return shaped
     }
 
-    private struct Key: @unchecked Sendable {  // a pthread key is an integer handle, set once
-        let value: pthread_key_t
-    }
-
-    private static let key: Key = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { texts in
-            if let texts { Unmanaged<RecentShapedTexts>.fromOpaque(texts).release() }
-        }
-        precondition(status == 0, "TextLayout: cannot create the shaped texts' thread key (\(status))")
-        return Key(value: key)
-    }()
+    private static let perThread = PerThread { RecentShapedTexts() }
 
     /// The calling thread's instance, created on first use and released when the thread exits.
-    static var current: RecentShapedTexts {
-        let key = key.value
-        if let existing = pthread_getspecific(key) {
-            return Unmanaged<RecentShapedTexts>.fromOpaque(existing).takeUnretainedValue()
-        }
-        let texts = RecentShapedTexts()
-        pthread_setspecific(key, Unmanaged.passRetained(texts).toOpaque())
-        return texts
-    }
+    static var current: RecentShapedTexts { perThread.current }
 
     /// Unique measurer ids, from 1.
     static func nextMeasurerID() -> UInt64 {

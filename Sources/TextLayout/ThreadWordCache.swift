@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A small per-thread cache of short shaped words in front of the shared ``WordShapeCache``.
 ///
 /// On two cores the same common words ("the ", "a ") are looked up by both threads many times
@@ -74,27 +68,8 @@ final class ThreadWordCache {
         pendingHits = 0
     }
 
-    private struct Key: @unchecked Sendable {  // a pthread key is an integer handle, set once
-        let value: pthread_key_t
-    }
+    private static let perThread = PerThread { ThreadWordCache() }
 
-    private static let key: Key = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { cache in
-            if let cache { Unmanaged<ThreadWordCache>.fromOpaque(cache).release() }
-        }
-        precondition(status == 0, "TextLayout: cannot create the word caches' thread key (\(status))")
-        return Key(value: key)
-    }()
-
-    /// The calling thread's cache, created on first use and released when the thread exits.
-    static var current: ThreadWordCache {
-        let key = key.value
-        if let existing = pthread_getspecific(key) {
-            return Unmanaged<ThreadWordCache>.fromOpaque(existing).takeUnretainedValue()
-        }
-        let cache = ThreadWordCache()
-        pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
-        return cache
-    }
+    /// The calling thread's instance, created on first use and released when the thread exits.
+    static var current: ThreadWordCache { perThread.current }
 }
