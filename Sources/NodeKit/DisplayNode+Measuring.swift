@@ -79,8 +79,10 @@ extension DisplayNode {
     /// node refused while the callback runs.
     private func layoutSpec(for resolved: SizeRange) -> (any LayoutElement)? {
         let block = hasLayoutSpecBlock.load(ordering: .relaxed) ? state.withLock { $0.layoutSpecBlock } : nil
-        layoutSpecCallbackDepth.add(1, ordering: .relaxed)
-        defer { layoutSpecCallbackDepth.subtract(1, ordering: .relaxed) }
+        // Wrapping arithmetic compiles to one `lock xadd`; the checked `add` is a compare-and-swap
+        // loop (the depth is bounded by the stack, so it cannot overflow).
+        layoutSpecCallbackDepth.wrappingAdd(1, ordering: .relaxed)
+        defer { layoutSpecCallbackDepth.wrappingSubtract(1, ordering: .relaxed) }
         return block.map { $0(self, resolved) } ?? layoutSpecThatFits(resolved)
     }
 }
