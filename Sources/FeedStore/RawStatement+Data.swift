@@ -17,12 +17,6 @@ extension Data: RawBindable {
 }
 
 extension RawStatement {
-    /// The current row's column (0-based) as text; NULL reads as "" (for NOT NULL columns).
-    @inlinable public func text(at column: Int32) -> String { string(at: column) ?? "" }
-
-    /// The current row's column (0-based) as an integer, nil for NULL.
-    @inlinable public func optionalInt64(at column: Int32) -> Int64? { isNull(at: column) ? nil : int64(at: column) }
-
     /// The current row's column (0-based) as bytes (NULL reads as empty).
     @inlinable public func data(at column: Int32) -> Data {
         // The pointer first, then its length (SQLite's documented order).

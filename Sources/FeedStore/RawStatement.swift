@@ -87,6 +87,12 @@ public struct RawStatement {
     /// Whether the current row's column (0-based) is NULL.
     @inlinable public func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+    /// The current row's column (0-based) as an integer, nil for NULL.
+    @inlinable public func optionalInt64(at column: Int32) -> Int64? { isNull(at: column) ? nil : int64(at: column) }
+
+    /// The current row's column (0-based) as text; NULL reads as "" (for NOT NULL columns).
+    @inlinable public func text(at column: Int32) -> String { string(at: column) ?? "" }
+
     /// The current row's column (0-based) as text, nil for NULL.
     @inlinable public func string(at column: Int32) -> String? {
         guard let text = sqlite3_column_text(handle, column) else { return nil }

@@ -28,6 +28,24 @@ import Testing
         }
     }
 
+    @Test func blobsAndNullableColumnsRoundTrip() throws {
+        try Self.database().write { db in
+            try db.execute(sql: "CREATE TABLE blob (id INTEGER PRIMARY KEY, bytes BLOB, parent INTEGER)")
+            let insert = try RawStatement(db, sql: "INSERT INTO blob (id, bytes, parent) VALUES (?, ?, ?)")
+            try insert.execute(Int64(1), Data([0, 1, 254, 255]), Int64?.some(7))
+            try insert.execute(Int64(2), Data(), Int64?.none)
+            let kinds = try String.fetchAll(db, sql: "SELECT typeof(bytes) FROM blob ORDER BY id")
+            #expect(kinds == ["blob", "blob"], "an empty value is an empty blob, not NULL")
+            let select = try RawStatement(db, sql: "SELECT bytes, parent, 'x' || id, NULL FROM blob ORDER BY id")
+            var rows: [String] = []
+            try select.forEachRow {
+                rows.append("\(Array(select.data(at: 0))) \(select.optionalInt64(at: 1).map(String.init) ?? "nil") "
+                    + "\(select.text(at: 2)) [\(select.text(at: 3))]")
+            }
+            #expect(rows == ["[0, 1, 254, 255] 7 x1 []", "[] nil x2 []"])
+        }
+    }
+
     @Test func rowsAreReadColumnByColumn() throws {
         try Self.database().read { db in
             let select = try RawStatement(db, sql: "SELECT id, name, score FROM item WHERE id >= ? ORDER BY id")
