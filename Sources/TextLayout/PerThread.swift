@@ -7,8 +7,8 @@ import Darwin
 /// One `Value` per thread, made on first use by that thread and released when it exits (a
 /// pthread key with a destructor).
 ///
-/// For the text engine's per-thread scratch state (``ThreadWordCache``, ``RecentShapedTexts``):
-/// a thread reaches only its own instance, so the instance needs no lock.
+/// For the text engine's per-thread scratch state (``ShapingBuffer``, ``ThreadWordCache``,
+/// ``RecentShapedTexts``): a thread reaches only its own instance, so the instance needs no lock.
 final class PerThread<Value: AnyObject>: @unchecked Sendable {
     // @unchecked: the key is an integer handle set once in init; `make` is a Sendable closure.
     private let key: pthread_key_t
