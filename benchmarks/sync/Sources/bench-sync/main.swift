@@ -155,9 +155,8 @@ if let profile = ProcessInfo.processInfo.environment["BENCH_SYNC_PROFILE"] {
     exit(0)
 }
 for set in sets {
-    let (path, jobs) = try await prepare(set.name, seed: set.seed)
+    let (path, _) = try await prepare(set.name, seed: set.seed)
     let ours = try await measure(try copy(path, to: "ours.sqlite"), batchSize: 512)
-    let completions = ours.report.completed + ours.report.failed + ours.report.retried
     let applied = ours.report.completed + ours.report.failed
     print("  ours: \(applied) jobs finished (\(ours.report.retried) retries) in \(String(format: "%.3f", ours.total)) s: "
         + "\(Int(Double(applied) / ours.total)) completions/s, \(microseconds(ours.total, per: applied)) each; "
@@ -173,8 +172,6 @@ for set in sets {
     let (geocodes, geocodeTime) = try geocodeSeconds(path)
     print("    reverse geocoding alone: \(geocodes) lookups, \(microseconds(geocodeTime, per: max(1, geocodes))) each "
         + "(\(String(format: "%.0f%%", 100 * geocodeTime / ours.total)) of the run)")
-    _ = jobs
-    _ = completions
     if set.peer {
         let peer = try await measure(try copy(path, to: "peer.sqlite"), batchSize: 1, overlaps: false)
         let peerApplied = peer.report.completed + peer.report.failed
