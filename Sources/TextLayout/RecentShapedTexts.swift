@@ -1,5 +1,3 @@
-import Locking
-
 /// The last few texts a thread shaped, so that measuring one text again at another width (a cell
 /// laid out at two widths, a stack that measures a child and then flexes it) only breaks lines
 /// and does not shape again.
@@ -38,14 +36,4 @@ final class RecentShapedTexts {
 
     /// The calling thread's instance, created on first use and released when the thread exits.
     static var current: RecentShapedTexts { perThread.current }
-
-    /// Unique measurer ids, from 1.
-    static func nextMeasurerID() -> UInt64 {
-        measurerIDs.withLock {
-            $0 += 1
-            return $0
-        }
-    }
-
-    private static let measurerIDs = Locked<UInt64>(0)
 }

@@ -20,7 +20,7 @@ public final class TextMeasurer: TextMeasuring {
     /// keeps ``fonts`` alive).
     private let borrowedFonts: UnretainedFonts
     /// This measurer's tag in each thread's ``RecentShapedTexts``.
-    let id = RecentShapedTexts.nextMeasurerID()
+    let id = ProcessUniqueID.next()
 
     public init(fonts: FontCollection, cache: TextLayoutCache = TextLayoutCache(),
                 wordCache: WordShapeCache? = WordShapeCache()) {

@@ -1,5 +1,3 @@
-import Locking
-
 /// Shaped words, reused across measurements (the word cache browsers keep).
 ///
 /// A paragraph is shaped as the concatenation of its space-separated words (each with its
@@ -22,8 +20,6 @@ public final class WordShapeCache: Sendable {
     private let shardCapacity: Int
     /// A process-unique number naming this cache in the threads' ``ThreadWordCache``s.
     let id: UInt64
-
-    private static let ids = Locked<UInt64>(0)
 
     /// Words longer than this many bytes are shaped every time (URLs, unspaced CJK runs).
     static let maximumWordLength = 64
@@ -62,10 +58,7 @@ public final class WordShapeCache: Sendable {
         let shardCount = max(1, shardCount)
         shardCapacity = max(16, capacity / shardCount)
         shards = CacheShards(count: shardCount) { Shard() }
-        id = Self.ids.withLock {
-            $0 += 1
-            return $0
-        }
+        id = ProcessUniqueID.next()
     }
 
     /// Counts hits answered by a thread's ``ThreadWordCache``.
