@@ -28,18 +28,25 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         var measurement: TextMeasurement?
         /// The latest measurements of this text and options, most recent first, at most
         /// ``TextNode/rememberedMeasurements``; emptied when either changes.
-        var recent: [(minWidth: Double, maxWidth: Double, scale: Double, measurement: TextMeasurement)] = []
+        var recent: [(request: MeasurementRequest, measurement: TextMeasurement)] = []
 
-        func remembered(minWidth: Double, maxWidth: Double, scale: Double) -> TextMeasurement? {
-            recent.first { $0.minWidth == minWidth && $0.maxWidth == maxWidth && $0.scale == scale }?.measurement
+        func remembered(_ request: MeasurementRequest) -> TextMeasurement? {
+            recent.first { $0.request == request }?.measurement
         }
 
-        mutating func remember(_ measurement: TextMeasurement, minWidth: Double, maxWidth: Double, scale: Double) {
+        mutating func remember(_ measurement: TextMeasurement, for request: MeasurementRequest) {
             self.measurement = measurement
-            recent.removeAll { $0.minWidth == minWidth && $0.maxWidth == maxWidth && $0.scale == scale }
-            recent.insert((minWidth, maxWidth, scale, measurement), at: 0)
+            recent.removeAll { $0.request == request }
+            recent.insert((request, measurement), at: 0)
             if recent.count > TextNode.rememberedMeasurements { recent.removeLast() }
         }
+    }
+
+    /// What a measurement of the current text depends on besides it (IEEE `==`).
+    struct MeasurementRequest: Equatable {
+        var minWidth: Double
+        var maxWidth: Double
+        var scale: Double
     }
 
     /// How many measurements (by width range and scale) a text node keeps for its current text:
@@ -121,17 +128,17 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
     /// Measures the text for `range` at `context`'s scale, records the measurement, writes the
     /// baselines, and returns the pixel-ceiled used size (not yet clamped into `range`).
     public func calculateSizeThatFits(_ range: SizeRange, context: LayoutContext) -> Size {
-        let (minWidth, maxWidth, scale) = (range.min.width, range.max.width, context.scale)
+        let request = MeasurementRequest(minWidth: range.min.width, maxWidth: range.max.width, scale: context.scale)
         let (attributed, options, remembered) = text.withLock { state in
-            (state.attributedText, state.options,
-             state.remembered(minWidth: minWidth, maxWidth: maxWidth, scale: scale))
+            (state.attributedText, state.options, state.remembered(request))
         }
         let result = remembered
-            ?? measurer.measure(attributed, options: options, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
+            ?? measurer.measure(attributed, options: options, minWidth: request.minWidth, maxWidth: request.maxWidth,
+                                scale: request.scale)
         text.withLock { state in
             // Only for the text just measured: a concurrent setter may have changed it meanwhile.
             if state.attributedText == attributed && state.options == options {
-                state.remember(result, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
+                state.remember(result, for: request)
             } else {
                 state.measurement = result
             }
