@@ -30,26 +30,38 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         /// ``TextNode/rememberedMeasurements``; emptied when either changes.
         var recent: [(request: MeasurementRequest, measurement: TextMeasurement)] = []
 
-        func remembered(_ request: MeasurementRequest) -> TextMeasurement? {
-            recent.first { $0.request == request }?.measurement
+        /// The remembered measurement for `request`, made the current one and the most recent.
+        mutating func recall(_ request: MeasurementRequest) -> TextMeasurement? {
+            guard let index = recent.firstIndex(where: { $0.request == request }) else { return nil }
+            if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
+            measurement = recent[0].measurement
+            return measurement
         }
 
+        /// Makes a new measurement the current one and remembers it, forgetting the least
+        /// recently used beyond ``TextNode/rememberedMeasurements``.
         mutating func remember(_ measurement: TextMeasurement, for request: MeasurementRequest) {
             self.measurement = measurement
-            recent.removeAll { $0.request == request }
+            if recent.count == TextNode.rememberedMeasurements { recent.removeLast() }
             recent.insert((request, measurement), at: 0)
-            if recent.count > TextNode.rememberedMeasurements { recent.removeLast() }
         }
     }
 
-    /// What a measurement of the current text depends on besides it (IEEE `==`).
+    /// What a measurement of the current text depends on besides it (IEEE `==`): not the range's
+    /// minimum width, which only clamps the size (see ``TextMeasuring``).
     struct MeasurementRequest: Equatable {
-        var minWidth: Double
         var maxWidth: Double
         var scale: Double
     }
 
-    /// How many measurements (by width range and scale) a text node keeps for its current text:
+    /// What a measurement request finds under the lock: a remembered measurement (already made
+    /// current), or the text and options to measure outside it.
+    enum MeasurementLookup {
+        case remembered(TextMeasurement)
+        case toMeasure(AttributedText, TextLayoutOptions)
+    }
+
+    /// How many measurements (by maximum width and scale) a text node keeps for its current text:
     /// a cell laid out at a few widths, or measured twice by a flexing stack, finds its text's
     /// measurement here without asking the engine (whose shared cache may have evicted it).
     static let rememberedMeasurements = 4
@@ -128,19 +140,23 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
     /// Measures the text for `range` at `context`'s scale, records the measurement, writes the
     /// baselines, and returns the pixel-ceiled used size (not yet clamped into `range`).
     public func calculateSizeThatFits(_ range: SizeRange, context: LayoutContext) -> Size {
-        let request = MeasurementRequest(minWidth: range.min.width, maxWidth: range.max.width, scale: context.scale)
-        let (attributed, options, remembered) = text.withLock { state in
-            (state.attributedText, state.options, state.remembered(request))
+        let request = MeasurementRequest(maxWidth: range.max.width, scale: context.scale)
+        let lookup = text.withLock { state -> MeasurementLookup in
+            state.recall(request).map(MeasurementLookup.remembered) ?? .toMeasure(state.attributedText, state.options)
         }
-        let result = remembered
-            ?? measurer.measure(attributed, options: options, minWidth: request.minWidth, maxWidth: request.maxWidth,
-                                scale: request.scale)
-        text.withLock { state in
-            // Only for the text just measured: a concurrent setter may have changed it meanwhile.
-            if state.attributedText == attributed && state.options == options {
-                state.remember(result, for: request)
-            } else {
-                state.measurement = result
+        let result: TextMeasurement
+        switch lookup {
+        case .remembered(let measurement):
+            result = measurement
+        case .toMeasure(let attributed, let options):
+            result = measurer.measure(attributed, options: options, maxWidth: request.maxWidth, scale: request.scale)
+            text.withLock { state in
+                // Only for the text just measured: a concurrent setter may have changed it meanwhile.
+                if state.attributedText == attributed && state.options == options {
+                    state.remember(result, for: request)
+                } else {
+                    state.measurement = result
+                }
             }
         }
         if !result.lines.isEmpty {

@@ -2,9 +2,9 @@
 /// laid out at two widths, a stack that measures a child and then flexes it) only breaks lines
 /// and does not shape again.
 ///
-/// Shaping does not depend on the width: a ``ShapedText`` is fixed once built, and the
-/// typesetter only reads it, so a second measurement from it gives exactly what shaping again
-/// would. Entries are tagged with their measurer's ``TextMeasurer/id`` (never reused), so a
+/// Shaping does not depend on the width: a ``ShapedText`` only grows (a lazily shaped one shapes
+/// further words when a width asks for them, see ``LazyShaping``) and the typesetter otherwise
+/// only reads it, so a second measurement from it gives exactly what shaping again would. Entries are tagged with their measurer's ``TextMeasurer/id`` (never reused), so a
 /// measurer never sees another's shapes; an entry of a measurer that is gone is never found again
 /// and simply ages out (a shaped text does not use its measurer until it is measured).
 ///

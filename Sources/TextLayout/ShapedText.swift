@@ -12,8 +12,8 @@ import CHarfBuzz
 /// again on its own, as HarfBuzz's documentation prescribes for line breaking. So a line's
 /// width is always the advance width of the line's text shaped alone.
 ///
-/// Not thread-safe: one instance belongs to one measurement. HarfBuzz shapes into the calling
-/// thread's ``ShapingBuffer``.
+/// Not thread-safe: one instance belongs to one thread's measurements. HarfBuzz shapes into the
+/// calling thread's ``ShapingBuffer``.
 final class ShapedText {
     let bytes: [UInt8]
     let runs: [TextRun]
@@ -26,16 +26,30 @@ final class ShapedText {
     /// Whether ``composedWidth(_:_:)`` applies: the text is ASCII, every run was shaped word by
     /// word with a scale that is a multiple of 2⁻³², and its advances' magnitudes sum below 2¹⁵
     /// points.
-    private(set) var composesFromWords = false
+    var composesFromWords = false
     /// libunibreak's status after each byte.
     let breaks: [Int8]
-    /// `prefix[i]` = advance of every cluster starting before offset `i`, in points.
-    private(set) var prefix: [Double]
-    /// Per offset: bit 0 = a cluster starts here, bit 1 = HarfBuzz flagged it unsafe to break.
-    private(set) var flags: [UInt8]
+    /// `prefix[i]` = advance of every cluster starting before offset `i`, in points (`count + 1`
+    /// values, owned: freed in `deinit`).
+    ///
+    /// `prefix` and `flags` are buffers rather than arrays because a lazily shaped text fills them
+    /// after `init`: a class's array `var` would then cost a dynamic exclusivity check on every
+    /// read, and ``width(_:_:)`` reads them hundreds of times per measurement.
+    let prefix: UnsafeMutableBufferPointer<Double>
+    /// Per offset: bit 0 = a cluster starts here, bit 1 = HarfBuzz flagged it unsafe to break,
+    /// bit 2 = not shaped yet (``unshaped``; `count + 1` values, owned).
+    let flags: UnsafeMutableBufferPointer<UInt8>
+    /// `prefix` and `flags` are final at offsets below this (all of them once shaping is done;
+    /// at `count` itself they are always final).
+    var shapedEnd: Int
+    /// Where word-by-word shaping goes on, while a lazily shaped text is not shaped to its end.
+    var lazyShaping: LazyShaping?
 
     static let clusterStart: UInt8 = 1
     static let unsafeToBreak: UInt8 = 2
+    /// Marks every offset at or past ``shapedEnd`` of a lazily shaped text (and its end, until
+    /// the whole text is shaped), so that ``width(_:_:)`` tests one byte it reads anyway.
+    static let unshaped: UInt8 = 4
 
     /// Shapes `text`; with a `wordCache` and faces whose space is context-free, words already
     /// shaped by earlier measurements are reused (see ``WordShapeCache``).
@@ -45,7 +59,10 @@ final class ShapedText {
         self.init(text, fonts: UnretainedFonts(fonts), wordCache: wordCache)
     }
 
-    init(_ text: AttributedText, fonts: UnretainedFonts, wordCache: WordShapeCache?) {
+    /// Shapes `text` now, or, when `lazily` and the text allows it (see ``LazyShaping``), word
+    /// by word as widths ask for its offsets: a text cut at a line limit is never shaped past
+    /// the first word its last line does not need.
+    init(_ text: AttributedText, fonts: UnretainedFonts, wordCache: WordShapeCache?, lazily: Bool = false) {
         var string = text.string
         bytes = string.withUTF8 { Array($0) }
         runs = text.runs
@@ -54,15 +71,24 @@ final class ShapedText {
         let n = bytes.count
         let breaksAreASCII = bytes.withUnsafeBufferPointer { AsciiLineBreaks.isASCII($0) }
         breaks = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
-        var advances = [Double](repeating: 0, count: n + 1)
-        var flags = [UInt8](repeating: 0, count: n + 1)
+        let advances = UnsafeMutableBufferPointer<Double>.allocate(capacity: n + 1)
+        advances.initialize(repeating: 0)
+        flags = .allocate(capacity: n + 1)
+        prefix = advances
+        let exactScales = breaksAreASCII && runs.allSatisfy { Self.hasExactScale($0.attributes, fonts) }
+        if lazily, breaksAreASCII, let lazy = LazyShaping(bytes: bytes, runs: runs, fonts: fonts, wordCache: wordCache) {
+            flags.initialize(repeating: Self.unshaped)
+            flags[n] = Self.clusterStart | Self.unshaped
+            shapedEnd = 0
+            lazyShaping = lazy
+            composesFromWords = exactScales
+            return
+        }
+        let flags = flags
+        flags.initialize(repeating: 0)
+        flags[n] = Self.clusterStart
         let byWords = bytes.withUnsafeBufferPointer { all in
-            advances.withUnsafeMutableBufferPointer { advances in
-                flags.withUnsafeMutableBufferPointer { flags in
-                    Self.shapeRuns(all, runs: text.runs, fonts: fonts, wordCache: wordCache,
-                                   advances: advances, flags: flags)
-                }
-            }
+            Self.shapeRuns(all, runs: text.runs, fonts: fonts, wordCache: wordCache, advances: advances, flags: flags)
         }
         var sum = 0.0
         var magnitude = 0.0
@@ -73,11 +99,13 @@ final class ShapedText {
             magnitude += abs(advance)
         }
         advances[n] = sum
-        flags[n] = Self.clusterStart
-        prefix = advances
-        self.flags = flags
-        composesFromWords = byWords && magnitude < 0x1p15 && breaksAreASCII
-            && runs.allSatisfy { Self.hasExactScale($0.attributes, fonts) }
+        shapedEnd = n
+        composesFromWords = byWords && magnitude < 0x1p15 && exactScales
+    }
+
+    deinit {
+        prefix.deallocate()
+        flags.deallocate()
     }
 
     /// Adds every cluster's advance (points) and flags at its first byte, shaping each script
@@ -88,51 +116,25 @@ final class ShapedText {
         var byWords = true
         let threadCache = ThreadWordCache.current
         defer { if let wordCache { threadCache.flushHits(to: wordCache) } }
-        // Scratch for one word's advances (font units) and flags, filled from the cache or HarfBuzz.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: WordShapeCache.maximumWordLength) { wordAdvances in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: WordShapeCache.maximumWordLength) { wordFlags in
-                let wordAdvances = wordAdvances.baseAddress!, wordFlags = wordFlags.baseAddress!
-                for run in runs {
-                    let face = fonts.face(for: run.attributes.fontWeight)
-                    let scale = run.attributes.fontSize / Double(face.unitsPerEm)
-                    let context = 0..<all.count
-                    ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
-                        guard let wordCache, face.spaceIsContextFree(for: script) else {
-                            byWords = false
-                            shapeItem(all, item: segment, context: context, face: face,
-                                      script: script) { cluster, units, unsafe in
-                                advances[cluster] += Double(units) * scale
-                                flags[cluster] |= clusterStart | (unsafe ? unsafeToBreak : 0)
-                            }
-                            return
+        WordScratch.with { scratch in
+            for run in runs {
+                let face = fonts.face(for: run.attributes.fontWeight)
+                let scale = run.attributes.fontSize / Double(face.unitsPerEm)
+                let context = 0..<all.count
+                ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
+                    guard let wordCache, face.spaceIsContextFree(for: script) else {
+                        byWords = false
+                        shapeItem(all, item: segment, context: context, face: face,
+                                  script: script) { cluster, units, unsafe in
+                            advances[cluster] += Double(units) * scale
+                            flags[cluster] |= clusterStart | (unsafe ? unsafeToBreak : 0)
                         }
-                        forEachWord(all, in: segment) { word in
-                            guard word.count <= WordShapeCache.maximumWordLength else {
-                                let long = UnsafeMutablePointer<Int32>.allocate(capacity: word.count)
-                                let longFlags = UnsafeMutablePointer<UInt8>.allocate(capacity: word.count)
-                                defer {
-                                    long.deallocate()
-                                    longFlags.deallocate()
-                                }
-                                shapeWord(all, word: word, face: face, script: script, advances: long, flags: longFlags)
-                                add(word, long, longFlags, scale: scale, to: advances, flags)
-                                return
-                            }
-                            let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
-                                              weight: run.attributes.fontWeight, script: script.rawValue)
-                            let short = word.count <= ThreadWordCache.maximumWordLength
-                            let local = short && threadCache.copyWord(for: key, of: wordCache, advances: wordAdvances,
-                                                                      flags: wordFlags)
-                            if !local {
-                                if !wordCache.copyWord(for: key, advances: wordAdvances, flags: wordFlags) {
-                                    shapeWord(all, word: word, face: face, script: script, advances: wordAdvances,
-                                              flags: wordFlags)
-                                    wordCache.store(key, advances: wordAdvances, flags: wordFlags)
-                                }
-                                if short {
-                                    threadCache.store(key, of: wordCache, advances: wordAdvances, flags: wordFlags)
-                                }
-                            }
+                        return
+                    }
+                    forEachWord(all, in: segment) { word in
+                        shapeWord(all, word: word, face: face, weight: run.attributes.fontWeight, script: script,
+                                  wordCache: wordCache, threadCache: threadCache,
+                                  scratch: scratch) { wordAdvances, wordFlags in
                             add(word, wordAdvances, wordFlags, scale: scale, to: advances, flags)
                         }
                     }
@@ -140,6 +142,40 @@ final class ShapedText {
             }
         }
         return byWords
+    }
+
+    /// Calls `body` with `word`'s advances (font units) and flags per byte: from this thread's
+    /// word cache, the shared `wordCache` or HarfBuzz (then stored in both), in `scratch`, or in
+    /// buffers of its own when the word is longer than the caches keep.
+    static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace,
+                          weight: FontWeight, script: hb_script_t, wordCache: WordShapeCache,
+                          threadCache: ThreadWordCache, scratch: WordScratch,
+                          _ body: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt8>) -> Void) {
+        guard word.count <= WordShapeCache.maximumWordLength else {
+            let long = UnsafeMutablePointer<Int32>.allocate(capacity: word.count)
+            let longFlags = UnsafeMutablePointer<UInt8>.allocate(capacity: word.count)
+            defer {
+                long.deallocate()
+                longFlags.deallocate()
+            }
+            shapeWord(all, word: word, face: face, script: script, advances: long, flags: longFlags)
+            body(long, longFlags)
+            return
+        }
+        let wordAdvances = scratch.advances, wordFlags = scratch.flags
+        let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: weight, script: script.rawValue)
+        let short = word.count <= ThreadWordCache.maximumWordLength
+        let local = short && threadCache.copyWord(for: key, of: wordCache, advances: wordAdvances, flags: wordFlags)
+        if !local {
+            if !wordCache.copyWord(for: key, advances: wordAdvances, flags: wordFlags) {
+                shapeWord(all, word: word, face: face, script: script, advances: wordAdvances, flags: wordFlags)
+                wordCache.store(key, advances: wordAdvances, flags: wordFlags)
+            }
+            if short {
+                threadCache.store(key, of: wordCache, advances: wordAdvances, flags: wordFlags)
+            }
+        }
+        body(wordAdvances, wordFlags)
     }
 
     /// Adds a shaped word's clusters (font units, scaled to points) at its offsets.
@@ -159,6 +195,7 @@ final class ShapedText {
     /// The advance width of `[a, b)` shaped alone, in points.
     func width(_ a: Int, _ b: Int) -> Double {
         guard a < b else { return 0 }
+        if flags[b] & Self.unshaped != 0 { shapeWords(beyond: b) }
         if isSafeBoundary(a) && isSafeBoundary(b) { return prefix[b] - prefix[a] }
         if let exact = composedWidth(a, b) ?? widthByWords(a, b) { return exact }
         var total = 0.0

@@ -31,17 +31,16 @@ public final class TextLayoutCache: Sendable {
 
     /// The stored measurement for `key`, counting a hit or a miss.
     public func measurement(for key: TextLayoutKey) -> TextMeasurement? {
-        measurement(hash: key.precomputedHash, text: key.text, options: key.options, minWidth: key.minWidth,
-                    maxWidth: key.maxWidth, scale: key.scale)
+        measurement(hash: key.precomputedHash, text: key.text, options: key.options, maxWidth: key.maxWidth,
+                    scale: key.scale)
     }
 
     /// The lookup without building a key: on a hit for the same text value, nothing but the
     /// stored entry is read (building a key would retain the caller's string and runs, two
     /// memory accesses to objects that are usually cold).
-    func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
-                     scale: Double) -> TextMeasurement? {
+    func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double) -> TextMeasurement? {
         storage.value(for: PrecomputedHash(hash), shardHash: UInt64(UInt(bitPattern: hash))) { entry in
-            entry.key.matches(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
+            entry.key.matches(text: text, options: options, maxWidth: maxWidth, scale: scale)
                 ? entry.measurement : nil
         }
     }

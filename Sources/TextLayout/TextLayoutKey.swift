@@ -7,29 +7,25 @@
 public struct TextLayoutKey: Hashable, Sendable {
     public let text: AttributedText
     public let options: TextLayoutOptions
-    public let minWidth: Double
     public let maxWidth: Double
     public let scale: Double
     let precomputedHash: Int
 
     /// Widths must already be sanitised (no NaN), as ``TextMeasurer`` does.
-    public init(text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double, scale: Double) {
+    public init(text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double) {
         self.text = text
         self.options = options
-        self.minWidth = minWidth
         self.maxWidth = maxWidth
         self.scale = scale
-        precomputedHash = Self.hash(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth, scale: scale)
+        precomputedHash = Self.hash(text: text, options: options, maxWidth: maxWidth, scale: scale)
     }
 
     /// The key's hash from the fields' own digests; the text's digest is maintained by
     /// ``AttributedText`` itself, so no character is read here.
     @inline(__always)
-    static func hash(text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
-                     scale: Double) -> Int {
+    static func hash(text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double) -> Int {
         var digest = ByteHash.mix(text.digest ^ UInt64(bitPattern: Int64(options.maximumNumberOfLines)))
         digest = ByteHash.mix(digest ^ options.truncationDigest)
-        digest = ByteHash.mix(digest ^ minWidth.bitPattern)
         digest = ByteHash.mix(digest ^ maxWidth.bitPattern)
         digest = ByteHash.mix(digest ^ scale.bitPattern)
         return Int(truncatingIfNeeded: digest)
@@ -37,15 +33,14 @@ public struct TextLayoutKey: Hashable, Sendable {
 
     /// Whether this key is the request (cheapest comparisons first).
     @inline(__always)
-    func matches(text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
-                 scale: Double) -> Bool {
-        self.maxWidth == maxWidth && self.minWidth == minWidth && self.scale == scale && self.options == options
+    func matches(text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double) -> Bool {
+        self.maxWidth == maxWidth && self.scale == scale && self.options == options
             && self.text == text
     }
 
     public static func == (lhs: TextLayoutKey, rhs: TextLayoutKey) -> Bool {
-        lhs.precomputedHash == rhs.precomputedHash && lhs.maxWidth == rhs.maxWidth && lhs.minWidth == rhs.minWidth
-            && lhs.scale == rhs.scale && lhs.options == rhs.options && lhs.text == rhs.text
+        lhs.precomputedHash == rhs.precomputedHash && lhs.maxWidth == rhs.maxWidth && lhs.scale == rhs.scale
+            && lhs.options == rhs.options && lhs.text == rhs.text
     }
 
     public func hash(into hasher: inout Hasher) {

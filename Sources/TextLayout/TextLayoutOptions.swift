@@ -20,7 +20,7 @@ public struct TextLayoutOptions: Hashable, Sendable {
     }
 
     /// No line limit, "…": the value of `TextLayoutOptions()`, made once (the default argument of
-    /// ``TextMeasurer/measure(_:options:minWidth:maxWidth:scale:)``, which would otherwise hash
+    /// ``TextMeasurer/measure(_:options:maxWidth:scale:)``, which would otherwise hash
     /// the truncation string on every call).
     public static let standard = TextLayoutOptions()
 }

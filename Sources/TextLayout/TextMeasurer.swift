@@ -1,7 +1,7 @@
 /// The text engine: shapes with HarfBuzz, breaks lines per UAX #14, truncates, and memoises.
 ///
 /// Measuring is a pure function of the request and the fonts, so results are cached in
-/// ``cache`` by (text, options, width range, scale); measuring the same request again is a
+/// ``cache`` by (text, options, maximum width, scale); measuring the same request again is a
 /// dictionary lookup. Cold measurements reuse already-shaped words from ``wordCache`` where that
 /// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole. A
 /// text measured again at another width reuses its shaping from the thread's
@@ -10,7 +10,7 @@
 /// own HarfBuzz buffer (``ShapingBuffer``) on the shared immutable fonts (see ``FontFace``).
 ///
 /// Width sanitising: a NaN or negative `maxWidth` is treated as 0 (every word breaks per
-/// grapheme cluster), a NaN or negative `minWidth` as 0.
+/// grapheme cluster).
 public final class TextMeasurer: TextMeasuring {
     public let fonts: FontCollection
     public let cache: TextLayoutCache
@@ -51,17 +51,14 @@ public final class TextMeasurer: TextMeasuring {
     }()
 
     public func measure(_ text: AttributedText, options: TextLayoutOptions = .standard,
-                        minWidth: Double = 0, maxWidth: Double, scale: Double = 1) -> TextMeasurement {
-        let minWidth = Self.sanitised(minWidth), maxWidth = Self.sanitised(maxWidth)
-        let hash = TextLayoutKey.hash(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth,
-                                      scale: scale)
-        if let hit = cache.measurement(hash: hash, text: text, options: options, minWidth: minWidth,
-                                       maxWidth: maxWidth, scale: scale) {
+                        maxWidth: Double, scale: Double = 1) -> TextMeasurement {
+        let maxWidth = Self.sanitised(maxWidth)
+        let hash = TextLayoutKey.hash(text: text, options: options, maxWidth: maxWidth, scale: scale)
+        if let hit = cache.measurement(hash: hash, text: text, options: options, maxWidth: maxWidth, scale: scale) {
             return hit
         }
         let result = measureUncached(text, options: options, maxWidth: maxWidth)
-        cache.store(result, for: TextLayoutKey(text: text, options: options, minWidth: minWidth, maxWidth: maxWidth,
-                                               scale: scale))
+        cache.store(result, for: TextLayoutKey(text: text, options: options, maxWidth: maxWidth, scale: scale))
         return result
     }
 
@@ -70,7 +67,8 @@ public final class TextMeasurer: TextMeasuring {
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
         let shaped = RecentShapedTexts.current.shaped(text, measurer: id) {
-            ShapedText(text, fonts: borrowedFonts, wordCache: wordCache)
+            // With a line limit, only the words the lines reach are shaped (see ``LazyShaping``).
+            ShapedText(text, fonts: borrowedFonts, wordCache: wordCache, lazily: options.maximumNumberOfLines > 0)
         }
         return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options,
                                                  wordCache: wordCache)

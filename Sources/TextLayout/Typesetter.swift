@@ -104,10 +104,18 @@ struct Typesetter {
         var tokenWidth = 0.0
         var tokenMetrics: LineMetrics?
         if !token.isEmpty {
-            let tokenText = ShapedText(AttributedText(token, attributes: attributes), fonts: shaped.fonts,
-                                       wordCache: wordCache)
-            tokenWidth = tokenText.width(0, tokenText.count)
-            tokenMetrics = shaped.fonts.face(for: attributes.fontWeight).lineMetrics(fontSize: attributes.fontSize)
+            let fonts = shaped.fonts
+            func shape() -> TruncationTokens.Shaped {
+                let tokenText = ShapedText(AttributedText(token, attributes: attributes), fonts: fonts, wordCache: wordCache)
+                return TruncationTokens.Shaped(width: tokenText.width(0, tokenText.count),
+                                               metrics: fonts.face(for: attributes.fontWeight)
+                                                   .lineMetrics(fontSize: attributes.fontSize))
+            }
+            let tokenShape = wordCache.map {
+                TruncationTokens.current.shaped(token, attributes: attributes, wordCache: $0, shape: shape)
+            } ?? shape()
+            tokenWidth = tokenShape.width
+            tokenMetrics = tokenShape.metrics
         }
         var paragraphEnd = shaped.nextBreak(after: start)
         while !shaped.isMandatoryBreak(at: paragraphEnd) { paragraphEnd = shaped.nextBreak(after: paragraphEnd) }

@@ -8,11 +8,11 @@ import TextLayout
 /// A text engine that sets every character 10 points wide in lines 20 high (ascender 15,
 /// descender −5), breaking anywhere, and records what it was asked.
 final class FakeTextMeasurer: TextMeasuring {
-    let requests = Mutex<[(maxWidth: Double, minWidth: Double, scale: Double)]>([])
+    let requests = Mutex<[(maxWidth: Double, scale: Double)]>([])
 
-    func measure(_ text: AttributedText, options: TextLayoutOptions, minWidth: Double, maxWidth: Double,
-                 scale: Double) -> TextMeasurement {
-        requests.withLock { $0.append((maxWidth, minWidth, scale)) }
+    func measure(_ text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double)
+        -> TextMeasurement {
+        requests.withLock { $0.append((maxWidth, scale)) }
         let count = text.string.count
         let perLine = max(1, maxWidth.isFinite ? Int(maxWidth / 10) : count)
         var lines: [TextLine] = []
@@ -54,6 +54,20 @@ final class FakeTextMeasurer: TextMeasuring {
         let layout = node.layoutThatFits(sizeRange(100, 30, 200, 100), context: .scale2)
         #expect(layout.size == Size(100, 30))
         #expect(node.calculatedSize == Size(100, 30))
+    }
+
+    @Test func aNewMinimumWidthOnlyClampsTheRememberedMeasurement() {
+        // Given a label measured at [0, 45], as a stack measures it before stretching it.
+        let fake = FakeTextMeasurer()
+        let node = TextNode(id: "T", attributedText: AttributedText("abcdef"), measurer: fake)
+        #expect(node.layoutThatFits(sizeRange(0, 0, 45, 100), context: .scale2).size == Size(40.5, 40))
+        // When a stack stretches it to exactly 45, and another range sets a floor of 44 × 50.
+        let stretched = node.layoutThatFits(sizeRange(45, 0, 45, 100), context: .scale2)
+        let pinned = node.layoutThatFits(sizeRange(44, 50, 45, 100), context: .scale2)
+        // Then the lines are those already measured: the engine was asked once.
+        #expect(stretched.size == Size(45, 40))
+        #expect(pinned.size == Size(44, 50))
+        #expect(fake.requests.withLock { $0.map(\.maxWidth) } == [45])
     }
 
     @Test func settingTextTakesBaselinesFromTheFontsAndInvalidates() {

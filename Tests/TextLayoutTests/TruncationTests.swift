@@ -88,4 +88,22 @@ import TextLayout
         #expect(result.lines[0].truncationWidth == boldEllipsis)
         #expect(result.lines[0].metrics.ascender == 1901 * 20 / 2048.0)
     }
+
+    /// The truncation string's shaping is remembered per thread by token, attributes and word
+    /// cache: captions cut one after another in different sizes, weights and tokens each get
+    /// their own token's width and metrics, the same as shaping it alone.
+    @Test func rememberedTruncationStringsKeepTheirAttributesApart() {
+        for (size, weight, token) in [(14.0, FontWeight.regular, "\u{2026}"), (20, .bold, "\u{2026}"),
+                                      (14, .regular, " more"), (20, .bold, "\u{2026}"), (14, .regular, "\u{2026}")] {
+            let attributes = TextAttributes(fontSize: size, fontWeight: weight)
+            let text = AttributedText(sentence, attributes: attributes)
+            let options = TextLayoutOptions(maximumNumberOfLines: 1, truncationString: token)
+            let line = measurer.measureUncached(text, options: options, maxWidth: 150).lines[0]
+            let alone = TextMeasurer(fonts: TextFixtures.fonts, wordCache: nil)
+                .width(of: AttributedText("x" + token, attributes: attributes))
+                - measurer.width(of: AttributedText("x", attributes: attributes))
+            #expect(close(line.truncationWidth ?? -1, alone), "\(size) \(weight) \(token)")
+            #expect(line.metrics == measurer.lineMetrics(for: attributes))
+        }
+    }
 }

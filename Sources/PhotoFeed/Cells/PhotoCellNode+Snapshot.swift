@@ -29,7 +29,7 @@ extension PhotoCellNode {
                 guard let node = textNodes[id], let frame = frames[id] else { return nil }
                 let options = TextLayoutOptions(maximumNumberOfLines: node.maximumNumberOfLines,
                                                 truncationString: node.truncationString)
-                let measurement = node.measurer.measure(node.attributedText, options: options, minWidth: 0,
+                let measurement = node.measurer.measure(node.attributedText, options: options,
                                                         maxWidth: frame.size.width, scale: scale)
                 return .text(TextSnapshot(text: node.attributedText, measurement: measurement, options: options))
             }

@@ -8,6 +8,8 @@ import TextLayout
 /// fixed-size nodes. Texts vary with `index` (names, places, counts, description words), so a
 /// cold insert measures text that the cache has not seen; word shapes are shared across cells
 /// as they would be in a feed (within one `measurer`: give each run a fresh one for cold caches).
+/// The strings come from a ``BenchPhotoModel`` made before timing, as a feed's model objects
+/// exist before its cells; the cell builds its attributed texts from them, as ASDKgram's does.
 final class BenchTextPhotoCell: CellNode, @unchecked Sendable {
     // @unchecked: the children are immutable references to lock-protected nodes.
     private let avatar: DisplayNode
@@ -18,31 +20,20 @@ final class BenchTextPhotoCell: CellNode, @unchecked Sendable {
     private let likes: TextNode
     private let details: TextNode
 
-    private static let words = [
-        "sunset", "over", "the", "harbour", "with", "friends", "after", "a", "long", "walk", "along",
-        "coast", "golden", "light", "on", "water", "boats", "coming", "home", "quiet", "evening",
-        "city", "lights", "mountain", "trail", "morning", "coffee", "market", "street", "music",
-    ]
-    private static let places = ["Lisbon", "Kyoto", "Reykjavík", "Cape Town", "Montréal", "Hobart", "Oaxaca"]
-
-    init(index: Int, measurer: TextMeasurer) {
+    init(index: Int, model: BenchPhotoModel, measurer: TextMeasurer) {
         func text(_ name: String, _ string: String, size: Double, weight: FontWeight = .regular,
                   lines: Int = 0) -> TextNode {
             TextNode(id: LayoutElementID("\(name)-\(index)"),
                      attributedText: AttributedText(string, attributes: TextAttributes(fontSize: size, fontWeight: weight)),
                      maximumNumberOfLines: lines, measurer: measurer)
         }
-        var generator = SplitMix64(seed: UInt64(index))
-        let wordCount = 20 + Int(generator.next() % 40)
-        let description = (0..<wordCount).map { _ in Self.words[Int(generator.next() % UInt64(Self.words.count))] }
-            .joined(separator: " ")
         avatar = DisplayNode(id: LayoutElementID("avatar-\(index)")).styled { $0.preferredSize = Size(30, 30) }
-        userName = text("name", "user\(index)_\(Self.words[index % Self.words.count])", size: 14, weight: .bold)
-        location = text("location", Self.places[index % Self.places.count], size: 12)
-        age = text("age", "\(index % 59 + 1)m", size: 12)
+        userName = text("name", model.userName, size: 14, weight: .bold)
+        location = text("location", model.location, size: 12)
+        age = text("age", model.age, size: 12)
         photo = DisplayNode(id: LayoutElementID("photo-\(index)"))
-        likes = text("likes", "\(index * 7 % 1000) likes", size: 13, weight: .bold)
-        details = text("details", description, size: 14, lines: 3)
+        likes = text("likes", model.likes, size: 13, weight: .bold)
+        details = text("details", model.description, size: 14, lines: 3)
         super.init(id: LayoutElementID("cell-\(index)"))
     }
 
@@ -61,6 +52,33 @@ final class BenchTextPhotoCell: CellNode, @unchecked Sendable {
             RatioLayoutSpec(ratio: 1, child: photo),
             InsetLayoutSpec(insets: EdgeInsets(top: 8, left: 12, bottom: 12, right: 12), child: footer),
         ])
+    }
+}
+
+/// The plain values a text cell shows, varying with `index` as a feed's photos do.
+struct BenchPhotoModel: Sendable {
+    var userName: String
+    var location: String
+    var age: String
+    var likes: String
+    var description: String
+
+    private static let words = [
+        "sunset", "over", "the", "harbour", "with", "friends", "after", "a", "long", "walk", "along",
+        "coast", "golden", "light", "on", "water", "boats", "coming", "home", "quiet", "evening",
+        "city", "lights", "mountain", "trail", "morning", "coffee", "market", "street", "music",
+    ]
+    private static let places = ["Lisbon", "Kyoto", "Reykjavík", "Cape Town", "Montréal", "Hobart", "Oaxaca"]
+
+    init(index: Int) {
+        var generator = SplitMix64(seed: UInt64(index))
+        let wordCount = 20 + Int(generator.next() % 40)
+        description = (0..<wordCount).map { _ in Self.words[Int(generator.next() % UInt64(Self.words.count))] }
+            .joined(separator: " ")
+        userName = "user\(index)_\(Self.words[index % Self.words.count])"
+        location = Self.places[index % Self.places.count]
+        age = "\(index % 59 + 1)m"
+        likes = "\(index * 7 % 1000) likes"
     }
 }
 
