@@ -49,6 +49,26 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    /// Widths of stretches asked in a seeded random order (so shaping jumps ahead and later
+    /// reads behind its end) equal the eager text's, to the bit.
+    @Test func widthsInAnyOrderEqualEagerWidths() {
+        let fonts = UnretainedFonts(TextFixtures.fonts)
+        let cache = WordShapeCache()
+        var random = SeededWords(seed: 99)
+        var mismatches: [String] = []
+        for seed in 0..<20 as Range<UInt64> {
+            let text = Self.text(seed: seed, count: 40)
+            let eager = ShapedText(text, fonts: fonts, wordCache: cache)
+            let lazy = ShapedText(text, fonts: fonts, wordCache: cache, lazily: true)
+            for _ in 0..<200 {
+                let a = random.below(eager.count + 1), b = random.below(eager.count + 1)
+                let (low, high) = (min(a, b), max(a, b))
+                if lazy.width(low, high) != eager.width(low, high) { mismatches.append("seed \(seed) [\(low), \(high))") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     /// One lazily shaped text measured at several widths in turn (as ``RecentShapedTexts`` reuses
     /// it) gives each width's eager result, whichever order the widths come in.
     @Test func aLazyTextReusedAcrossWidthsStaysExact() {
