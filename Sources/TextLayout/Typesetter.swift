@@ -104,16 +104,7 @@ struct Typesetter {
         var tokenWidth = 0.0
         var tokenMetrics: LineMetrics?
         if !token.isEmpty {
-            let fonts = shaped.fonts
-            func shape() -> TruncationTokens.Shaped {
-                let tokenText = ShapedText(AttributedText(token, attributes: attributes), fonts: fonts, wordCache: wordCache)
-                return TruncationTokens.Shaped(width: tokenText.width(0, tokenText.count),
-                                               metrics: fonts.face(for: attributes.fontWeight)
-                                                   .lineMetrics(fontSize: attributes.fontSize))
-            }
-            let tokenShape = wordCache.map {
-                TruncationTokens.current.shaped(token, attributes: attributes, wordCache: $0, shape: shape)
-            } ?? shape()
+            let tokenShape = shapedToken(token, attributes: attributes, wordCache: wordCache)
             tokenWidth = tokenShape.width
             tokenMetrics = tokenShape.metrics
         }
@@ -132,5 +123,20 @@ struct Typesetter {
         }
         return Span(range: start..<shaped.count, visibleEnd: keptEnd, width: keptWidth + tokenWidth,
                     truncationWidth: tokenWidth, extraMetrics: tokenMetrics)
+    }
+
+    /// `token` shaped alone in `attributes` (its width and line metrics), remembered per thread
+    /// when there is a word cache to key it by.
+    private func shapedToken(_ token: String, attributes: TextAttributes,
+                             wordCache: WordShapeCache?) -> TruncationTokens.Shaped {
+        let fonts = shaped.fonts
+        func shape() -> TruncationTokens.Shaped {
+            let text = ShapedText(AttributedText(token, attributes: attributes), fonts: fonts, wordCache: wordCache)
+            return TruncationTokens.Shaped(width: text.width(0, text.count),
+                                           metrics: fonts.face(for: attributes.fontWeight)
+                                               .lineMetrics(fontSize: attributes.fontSize))
+        }
+        guard let wordCache else { return shape() }
+        return TruncationTokens.current.shaped(token, attributes: attributes, wordCache: wordCache, shape: shape)
     }
 }
