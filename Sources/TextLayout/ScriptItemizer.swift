@@ -26,8 +26,7 @@ enum ScriptItemizer {
             let length: Int
             if lead < 0x80 {
                 length = 1
-                let letter = (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A
-                script = letter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+                script = isASCIILetter(lead) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
             } else {
                 let (scalar, n) = decode(bytes, at: i, end: range.upperBound)
                 length = n
@@ -47,6 +46,17 @@ enum ScriptItemizer {
         if segmentStart < range.upperBound {
             body(segmentStart..<range.upperBound, segmentScript)
         }
+    }
+
+    /// The script of an all-ASCII `range` (the one segment ``forEachSegment(_:in:_:)`` makes of
+    /// it): Latin when it has a letter, else Common.
+    static func asciiScript(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> hb_script_t {
+        range.contains { isASCIILetter(bytes[$0]) } ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+    }
+
+    @inline(__always)
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
     }
 
     /// Whether the character at `i` (a lead byte) can start a cluster: not a mark, not a format

@@ -38,8 +38,7 @@ struct LazyShaping {
         var scripts: [hb_script_t] = []
         scripts.reserveCapacity(runs.count)
         for run in runs {
-            let hasLetter = bytes[run.range].contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
-            let script = hasLetter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+            let script = bytes.withUnsafeBufferPointer { ScriptItemizer.asciiScript($0, in: run.range) }
             guard fonts.face(for: run.attributes.fontWeight).spaceIsContextFree(for: script) else { return nil }
             scripts.append(script)
         }
@@ -88,11 +87,11 @@ extension ShapedText {
         lazyShaping = end == count ? nil : lazy
     }
 
-    /// Where the ASCII word starting at `start` ends within `run`: after its trailing spaces, as
+    /// Where the word starting at `start` ends within `run`: after its trailing spaces, where
     /// ``forEachWord(_:in:_:)`` splits.
     private static func wordEnd(_ all: UnsafeBufferPointer<UInt8>, from start: Int, in run: Range<Int>) -> Int {
         var end = start + 1
-        while end < run.upperBound && !(all[end - 1] == 0x20 && all[end] != 0x20) { end += 1 }
+        while end < run.upperBound && !startsWord(all, at: end, end: run.upperBound) { end += 1 }
         return end
     }
 }

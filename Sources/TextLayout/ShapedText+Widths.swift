@@ -25,22 +25,18 @@ extension ShapedText {
     func composedWidth(_ a: Int, _ b: Int) -> Double? {
         guard composesFromWords, let wordCache else { return nil }
         return bytes.withUnsafeBufferPointer { all -> Double? in
-            func isWordStart(_ i: Int) -> Bool { all[i - 1] == 0x20 && all[i] != 0x20 }
-            func hasLetter(_ range: Range<Int>) -> Bool {
-                range.contains { (all[$0] | 0x20) >= 0x61 && (all[$0] | 0x20) <= 0x7A }
-            }
             var total = 0.0
             for run in runs where run.range.overlaps(a..<b) {
                 let piece = run.range.clamped(to: a..<b)
-                let script = hasLetter(piece) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
-                guard piece.lowerBound == run.range.lowerBound || isWordStart(piece.lowerBound),
-                      script == (hasLetter(run.range) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON) else { return nil }
+                let script = ScriptItemizer.asciiScript(all, in: piece)
+                guard piece.lowerBound == run.range.lowerBound || Self.startsWord(all, at: piece.lowerBound, end: all.count),
+                      script == ScriptItemizer.asciiScript(all, in: run.range) else { return nil }
                 var wordStart = piece.upperBound
                 if piece.upperBound < run.range.upperBound {
                     wordStart = piece.lowerBound
                     var i = piece.upperBound - 1
                     while i > piece.lowerBound {
-                        if isWordStart(i) {
+                        if Self.startsWord(all, at: i, end: all.count) {
                             wordStart = i
                             break
                         }

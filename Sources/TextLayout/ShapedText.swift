@@ -267,15 +267,21 @@ final class ShapedText {
         var start = range.lowerBound
         var i = range.lowerBound + 1
         while i < range.upperBound {
-            let splits = all[i - 1] == 0x20 && all[i] != 0x20
-                && (all[i] < 0x80 || ScriptItemizer.startsCluster(all, at: i, end: range.upperBound))
-            if splits {
+            if startsWord(all, at: i, end: range.upperBound) {
                 body(start..<i)
                 start = i
             }
             i += 1
         }
         body(start..<range.upperBound)
+    }
+
+    /// Whether a word starts at `i` (> 0): after a U+0020, at a character that is neither a
+    /// space nor one that belongs to the space's cluster (a mark or a format character).
+    @inline(__always)
+    static func startsWord(_ all: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Bool {
+        all[i - 1] == 0x20 && all[i] != 0x20
+            && (all[i] < 0x80 || ScriptItemizer.startsCluster(all, at: i, end: end))
     }
 
     // MARK: - Characters
