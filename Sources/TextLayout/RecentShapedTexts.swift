@@ -4,8 +4,9 @@
 ///
 /// Shaping does not depend on the width: a ``ShapedText`` only grows (a lazily shaped one shapes
 /// further words when a width asks for them, see ``LazyShaping``) and the typesetter otherwise
-/// only reads it, so a second measurement from it gives exactly what shaping again would. Entries are tagged with their measurer's ``TextMeasurer/id`` (never reused), so a
-/// measurer never sees another's shapes; an entry of a measurer that is gone is never found again
+/// only reads it, so a second measurement from it gives exactly what shaping again would.
+/// Entries are tagged with their measurer's ``TextMeasurer/id`` (never reused), so a measurer
+/// never sees another's shapes; an entry of a measurer that is gone is never found again
 /// and simply ages out (a shaped text does not use its measurer until it is measured).
 ///
 /// Most recent first, ``capacity`` entries. Not thread-safe by design: each thread reaches only
@@ -13,22 +14,16 @@
 final class RecentShapedTexts {
     static let capacity = 8
 
-    private var entries: [(measurer: UInt64, text: AttributedText, shaped: ShapedText)] = []
+    private var entries = RecentList<(measurer: UInt64, text: AttributedText, shaped: ShapedText)>(
+        capacity: RecentShapedTexts.capacity)
 
-    private init() {
-        entries.reserveCapacity(Self.capacity)
-    }
+    private init() {}
 
     /// The shaping of `text` by `measurer`, built with `shape` unless this thread has it.
     func shaped(_ text: AttributedText, measurer: UInt64, shape: () -> ShapedText) -> ShapedText {
-        if let index = entries.firstIndex(where: { $0.measurer == measurer && $0.text == text }) {
-            let entry = entries.remove(at: index)
-            entries.insert(entry, at: 0)
-            return entry.shaped
-        }
+        if let entry = entries.use(where: { $0.measurer == measurer && $0.text == text }) { return entry.shaped }
         let shaped = shape()
-        if entries.count == Self.capacity { entries.removeLast() }
-        entries.insert((measurer, text, shaped), at: 0)
+        entries.add((measurer, text, shaped))
         return shaped
     }
 

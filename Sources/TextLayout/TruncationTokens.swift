@@ -15,25 +15,22 @@ final class TruncationTokens {
         var metrics: LineMetrics
     }
 
-    private var entries: [(cache: UInt64, token: String, attributes: TextAttributes, shaped: Shaped)] = []
+    private var entries = RecentList<(cache: UInt64, token: String, attributes: TextAttributes, shaped: Shaped)>(
+        capacity: TruncationTokens.capacity)
 
-    private init() {
-        entries.reserveCapacity(Self.capacity)
-    }
+    private init() {}
 
     /// `token` in `attributes` as measured with `wordCache`, shaped with `shape` unless this
     /// thread has it.
     func shaped(_ token: String, attributes: TextAttributes, wordCache: WordShapeCache,
                 shape: () -> Shaped) -> Shaped {
-        if let index = entries.firstIndex(where: {
+        if let entry = entries.use(where: {
             $0.cache == wordCache.id && $0.attributes == attributes && $0.token == token
         }) {
-            if index > 0 { entries.insert(entries.remove(at: index), at: 0) }
-            return entries[0].shaped
+            return entry.shaped
         }
         let shaped = shape()
-        if entries.count == Self.capacity { entries.removeLast() }
-        entries.insert((wordCache.id, token, attributes, shaped), at: 0)
+        entries.add((wordCache.id, token, attributes, shaped))
         return shaped
     }
 
