@@ -25,25 +25,40 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
     struct TextState {
         var attributedText: AttributedText
         var options: TextLayoutOptions
+        /// The measurement shown (the latest one).
         var measurement: TextMeasurement?
-        /// The latest measurements of this text and options, most recent first, at most
-        /// ``TextNode/rememberedMeasurements``; emptied when either changes.
-        var recent: [(request: MeasurementRequest, measurement: TextMeasurement)] = []
+        /// What ``measurement`` answers, when it is of the current text and options.
+        var request: MeasurementRequest?
+        /// Earlier measurements of the current text and options, most recent first: with the
+        /// current one, at most ``TextNode/rememberedMeasurements``. A node measured at one width
+        /// (most nodes) never allocates this list.
+        var earlier: [(request: MeasurementRequest, measurement: TextMeasurement)] = []
 
-        /// The remembered measurement for `request`, made the current one and the most recent.
+        /// Forgets every measurement of the text and options (they changed); the one shown stays.
+        mutating func forget() {
+            request = nil
+            earlier = []
+        }
+
+        /// The remembered measurement for `request`, made the one shown and the most recent.
         mutating func recall(_ request: MeasurementRequest) -> TextMeasurement? {
-            guard let index = recent.firstIndex(where: { $0.request == request }) else { return nil }
-            if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
-            measurement = recent[0].measurement
+            if request == self.request { return measurement }
+            guard let index = earlier.firstIndex(where: { $0.request == request }) else { return nil }
+            let found = earlier.remove(at: index)
+            show(found.measurement, for: request)
             return measurement
         }
 
-        /// Makes a new measurement the current one and remembers it, forgetting the least
-        /// recently used beyond ``TextNode/rememberedMeasurements``.
-        mutating func remember(_ measurement: TextMeasurement, for request: MeasurementRequest) {
+        /// Shows `measurement`, remembered for `request` when it is of the current text and
+        /// options; the one shown before moves to the front of ``earlier``, and the least recently
+        /// used beyond ``TextNode/rememberedMeasurements`` is forgotten.
+        mutating func show(_ measurement: TextMeasurement, for request: MeasurementRequest?) {
+            if let shown = self.request, let old = self.measurement {
+                if earlier.count == TextNode.rememberedMeasurements - 1 { earlier.removeLast() }
+                earlier.insert((shown, old), at: 0)
+            }
             self.measurement = measurement
-            if recent.count == TextNode.rememberedMeasurements { recent.removeLast() }
-            recent.insert((request, measurement), at: 0)
+            self.request = request
         }
     }
 
@@ -86,7 +101,7 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
             let changed = text.withLock { state in
                 guard state.attributedText != newValue else { return false }
                 state.attributedText = newValue
-                state.recent = []
+                state.forget()
                 return true
             }
             guard changed else { return }
@@ -119,7 +134,7 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
             let old = state.options
             change(&state.options)
             guard old != state.options else { return false }
-            state.recent = []
+            state.forget()
             return true
         }
         if changed { invalidateCalculatedLayout() }
@@ -152,11 +167,8 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
             result = measurer.measure(attributed, options: options, maxWidth: request.maxWidth, scale: request.scale)
             text.withLock { state in
                 // Only for the text just measured: a concurrent setter may have changed it meanwhile.
-                if state.attributedText == attributed && state.options == options {
-                    state.remember(result, for: request)
-                } else {
-                    state.measurement = result
-                }
+                let current = state.attributedText == attributed && state.options == options
+                state.show(result, for: current ? request : nil)
             }
         }
         if !result.lines.isEmpty {
