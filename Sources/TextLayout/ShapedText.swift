@@ -307,6 +307,12 @@ final class ShapedText {
     func trimmingTrailingWhitespace(_ start: Int, _ end: Int) -> Int {
         var e = end
         while e > start {
+            let last = bytes[e - 1]
+            if last < 0x80 {  // an ASCII character is its own scalar: no decoding
+                guard Self.isTrailingWhitespace(UInt32(last)) else { break }
+                e -= 1
+                continue
+            }
             var s = e - 1
             while s > start && bytes[s] & 0xC0 == 0x80 { s -= 1 }
             let scalar = bytes.withUnsafeBufferPointer { ScriptItemizer.decode($0, at: s, end: e).0 }

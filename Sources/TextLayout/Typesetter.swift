@@ -36,6 +36,7 @@ struct Typesetter {
         guard n > 0 else { return .empty }
         let limit = maxWidth + Self.tolerance
         var spans: [Span] = []
+        spans.reserveCapacity(options.maximumNumberOfLines > 0 ? options.maximumNumberOfLines : 4)
         var start = 0
         while start < n {
             if options.maximumNumberOfLines > 0 && spans.count == options.maximumNumberOfLines { break }
