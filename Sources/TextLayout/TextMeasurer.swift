@@ -75,7 +75,9 @@ public final class TextMeasurer: TextMeasuring {
     }
 
     public func lineMetrics(for attributes: TextAttributes) -> LineMetrics {
-        fonts.face(for: attributes.fontWeight).lineMetrics(fontSize: attributes.fontSize)
+        // Through the borrowed faces: every text node asks this twice when it is made, and
+        // retaining the shared `FontFace` would make both cores write its reference count.
+        borrowedFonts.face(for: attributes.fontWeight).lineMetrics(fontSize: attributes.fontSize)
     }
 
     /// The advance width of `text` on one line (no wrapping, trailing spaces excluded).

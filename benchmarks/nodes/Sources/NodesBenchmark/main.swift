@@ -148,6 +148,9 @@ for kind in CellKind.allCases {
     if let one = results[1], let all = results[cores], cores > 1 {
         print(String(format: "speed-up on %d cores (wall): insert %.2fx   relayout %.2fx   (goal >= 1.8x)", cores,
                      one.insert.0 / all.insert.0, one.relayout.0 / all.relayout.0))
+        print(String(format: "machine ceiling now: %d independent compute loops run %.2fx faster at once than "
+                     + "one after another (median of 3; no parallel code beats it)", cores,
+                     MachineCeiling.speedUp(threads: cores)))
         print(String(format: "parallel CPU overhead (cpu on %d / cpu on 1): insert %.2fx   relayout %.2fx", cores,
                      all.insert.1 / one.insert.1, all.relayout.1 / one.relayout.1))
         print(String(format: "goal: insert <= 20 µs per cell on 1 thread: cpu %@ (%.2f µs), wall %@ (%.2f µs; "
