@@ -5,13 +5,14 @@ import Synchronization
 /// Runs independent jobs on several threads at once and collects their results in order.
 ///
 /// Workers pull the next index from a shared atomic counter, so uneven jobs balance out. With a
-/// width of 1 the jobs run on the calling thread, in order — the serial baseline.
-enum ParallelWork {
+/// width of 1 the jobs run on the calling thread, in order — the serial baseline. Public for the
+/// feed, which measures its cells the same way outside a data controller.
+public enum ParallelWork {
     /// The default width: every active core.
-    static var defaultWidth: Int { ProcessInfo.processInfo.activeProcessorCount }
+    public static var defaultWidth: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// Computes `job(i)` for `0..<count` on up to `width` threads; returns the results by index.
-    static func map<T: Sendable>(count: Int, width: Int, _ job: @Sendable (Int) -> T) -> [T] {
+    public static func map<T: Sendable>(count: Int, width: Int, _ job: @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         let workers = max(1, min(width, count))
         if workers == 1 { return (0..<count).map(job) }

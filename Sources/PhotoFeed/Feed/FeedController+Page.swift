@@ -1,5 +1,6 @@
 import FeedStore
 import LayoutCore
+import NodeKit
 
 extension FeedController {
     /// The feed page after `cursor` (the newest `limit` photos without one), each with its cell
@@ -48,7 +49,7 @@ extension FeedController {
     /// Lays out the cells of `items` (cached cells updated to the items' models) in parallel.
     func measure(_ items: [FeedItem], range: SizeRange, scale: Double) throws -> [CachedLayout] {
         let cells = try self.cells(for: items)
-        return ParallelMap.map(count: cells.count, width: parallelism) { index in
+        return ParallelWork.map(count: cells.count, width: parallelism) { index in
             Self.measure(cells[index], range: range, scale: scale)
         }
     }

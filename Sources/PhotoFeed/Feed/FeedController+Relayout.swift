@@ -1,6 +1,7 @@
 import FeedStore
 import FeedSync
 import LayoutCore
+import NodeKit
 
 /// The sync daemon's side: after it commits completions, the affected photos' cells take their
 /// new models (`setNeedsLayout`) and are laid out again for every size range and scale the
@@ -27,7 +28,7 @@ extension FeedController: CellRelayouting {
             guard let item = items[photoID] else { return nil }
             return (model(item, comments: comments), byPhoto[photoID] ?? [])
         }
-        let results = ParallelMap.map(count: work.count, width: parallelism) { index in
+        let results = ParallelWork.map(count: work.count, width: parallelism) { index in
             let (model, entries) = work[index]
             let cell = cells.cell(for: model)
             return entries.map { entry in
