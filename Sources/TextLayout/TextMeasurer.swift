@@ -66,11 +66,15 @@ public final class TextMeasurer: TextMeasuring {
     public func measureUncached(_ text: AttributedText, options: TextLayoutOptions = .standard,
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
+        let maxWidth = Self.sanitised(maxWidth)
+        if let label = SingleLineText.measure(text, maxWidth: maxWidth, fonts: borrowedFonts, wordCache: wordCache) {
+            return label
+        }
         let shaped = RecentShapedTexts.current.shaped(text, measurer: id) {
             // With a line limit, only the words the lines reach are shaped (see ``LazyShaping``).
             ShapedText(text, fonts: borrowedFonts, wordCache: wordCache, lazily: options.maximumNumberOfLines > 0)
         }
-        return Typesetter(shaped: shaped).layout(maxWidth: Self.sanitised(maxWidth), options: options,
+        return Typesetter(shaped: shaped).layout(maxWidth: maxWidth, options: options,
                                                  wordCache: wordCache)
     }
 

@@ -15,7 +15,9 @@ import TextLayout
 
     @Test func dejaVuSpaceIsContextFreeExceptInArabic() {
         let measurer = TextFixtures.measurer()
-        _ = measurer.measureUncached(AttributedText("one two one two"), maxWidth: 100)
+        // On one line (a wider label's words would be looked up twice: once by the one-line
+        // shortcut that then declines, once by the general path).
+        _ = measurer.measureUncached(AttributedText("one two one two"), maxWidth: 1000)
         // Words carry their trailing spaces: "one " is reused, "two " and the final "two" are not the same.
         #expect(measurer.wordCache?.statistics == TextLayoutCacheStatistics(hits: 1, misses: 3, count: 3))
         _ = measurer.measureUncached(AttributedText("مرحبا بالعالم مرحبا"), maxWidth: 100)
