@@ -30,8 +30,22 @@ public struct AttributedText: Sendable {
 
     /// `string` with one set of attributes.
     public init(_ string: String, attributes: TextAttributes = TextAttributes()) {
-        self.init()
-        append(string, attributes: attributes)
+        // What `append` makes of an empty text, without its concatenation: cells build several
+        // labels each, and the append path costs them hundreds of instructions apiece.
+        var string = string
+        string.makeContiguousUTF8()
+        let count = string.utf8.count
+        guard count > 0 else {
+            self.init()
+            return
+        }
+        self.init(string: string, runs: [TextRun(range: 0..<count, attributes: attributes)])
+    }
+
+    private init(string: String, runs: [TextRun]) {
+        self.string = string
+        self.runs = runs
+        digest = Self.digest(string, runs)
     }
 
     /// Appends `piece` with `attributes`; an empty piece changes nothing.

@@ -19,6 +19,19 @@ import TextLayout
         #expect(text.attributes(at: 99)?.fontWeight == .bold)
     }
 
+    /// A text made in one piece is the text appended to an empty one: same string, runs, equality
+    /// and hash (the measurement cache keys on them).
+    @Test func oneRunInitEqualsAppendingToAnEmptyText() {
+        for string in ["", "label", "Zürich, Switzerland", "two\nlines", "😀 🦄"] {
+            let attributes = TextAttributes(fontSize: 13, fontWeight: .bold)
+            var appended = AttributedText()
+            appended.append(string, attributes: attributes)
+            let direct = AttributedText(string, attributes: attributes)
+            #expect(direct == appended && direct.hashValue == appended.hashValue)
+            #expect(direct.string == appended.string && direct.runs == appended.runs)
+        }
+    }
+
     @Test func equalityIsByBytesNotCanonicalEquivalence() {
         #expect(AttributedText("é") != AttributedText("e\u{301}"))
         #expect(AttributedText("é") == AttributedText("é"))
