@@ -18,14 +18,14 @@ final class BenchPhotoCell: CellNode, @unchecked Sendable {
 
     init(index: Int) {
         func leaf(_ name: String, _ width: Double, _ height: Double) -> DisplayNode {
-            DisplayNode(id: LayoutElementID("\(name)-\(index)")).styled { $0.preferredSize = Size(width, height) }
+            DisplayNode(id: LayoutElementID(name)).styled { $0.preferredSize = Size(width, height) }
         }
         let lines = Double(index % 3 + 1)
         avatar = leaf("avatar", 30, 30)
         userName = leaf("name", 80 + Double(index % 50), 17)
         location = leaf("location", 60 + Double(index % 70), 14)
         age = leaf("age", 24, 14)
-        photo = DisplayNode(id: LayoutElementID("photo-\(index)"))
+        photo = DisplayNode(id: LayoutElementID("photo"))
         likes = leaf("likes", 70, 17)
         details = leaf("details", 340, 17 * lines)
         comments = leaf("comments", 300, 17 * Double(index % 4))

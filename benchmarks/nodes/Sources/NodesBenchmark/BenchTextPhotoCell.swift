@@ -10,6 +10,8 @@ import TextLayout
 /// as they would be in a feed (within one `measurer`: give each run a fresh one for cold caches).
 /// The strings come from a ``BenchPhotoModel`` made before timing, as a feed's model objects
 /// exist before its cells; the cell builds its attributed texts from them, as ASDKgram's does.
+/// Subnode ids are constant, as ``PhotoCellNode``'s are (unique within a cell); the cell's id
+/// carries its index.
 final class BenchTextPhotoCell: CellNode, @unchecked Sendable {
     // @unchecked: the children are immutable references to lock-protected nodes.
     private let avatar: DisplayNode
@@ -23,15 +25,15 @@ final class BenchTextPhotoCell: CellNode, @unchecked Sendable {
     init(index: Int, model: BenchPhotoModel, measurer: TextMeasurer) {
         func text(_ name: String, _ string: String, size: Double, weight: FontWeight = .regular,
                   lines: Int = 0) -> TextNode {
-            TextNode(id: LayoutElementID("\(name)-\(index)"),
+            TextNode(id: LayoutElementID(name),
                      attributedText: AttributedText(string, attributes: TextAttributes(fontSize: size, fontWeight: weight)),
                      maximumNumberOfLines: lines, measurer: measurer)
         }
-        avatar = DisplayNode(id: LayoutElementID("avatar-\(index)")).styled { $0.preferredSize = Size(30, 30) }
+        avatar = DisplayNode(id: LayoutElementID("avatar")).styled { $0.preferredSize = Size(30, 30) }
         userName = text("name", model.userName, size: 14, weight: .bold)
         location = text("location", model.location, size: 12)
         age = text("age", model.age, size: 12)
-        photo = DisplayNode(id: LayoutElementID("photo-\(index)"))
+        photo = DisplayNode(id: LayoutElementID("photo"))
         likes = text("likes", model.likes, size: 13, weight: .bold)
         details = text("details", model.description, size: 14, lines: 3)
         super.init(id: LayoutElementID("cell-\(index)"))
