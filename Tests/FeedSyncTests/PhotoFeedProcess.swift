@@ -57,6 +57,18 @@ enum PhotoFeedProcess {
             kill(process.processIdentifier, number)
         }
 
+        /// ``finish()``, but a process still running after `limit` is killed (SIGKILL), so a
+        /// daemon that missed a stop signal fails its test (`killed`) instead of hanging it.
+        func finish(killingAfter limit: Duration) async -> Result {
+            let pid = process.processIdentifier
+            let watchdog = Task.detached {
+                try await Task.sleep(for: limit)
+                kill(pid, SIGKILL)
+            }
+            defer { watchdog.cancel() }
+            return await finish()
+        }
+
         func finish() async -> Result {
             // Read the pipes while waiting so a chatty child never blocks on a full pipe.
             let stdout = Task.detached { [output] in output.fileHandleForReading.readDataToEndOfFile() }

@@ -76,7 +76,7 @@ import Testing
         // the signal always arrives part-way, whatever the machine's load.
         let running = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "2",
                                                    "--interrupt-at", "after-commit:3", "--format", "json"])
-        let result = await running.finish()
+        let result = await running.finish(killingAfter: .seconds(60))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.killed == false)
         let summary = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Int]
@@ -118,7 +118,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
         }
         daemon.signal(SIGTERM)
-        let result = await daemon.finish()
+        let result = await daemon.finish(killingAfter: .seconds(60))
         #expect(result.status == 0, "SIGTERM stops cleanly: \(result.standardError)")
         #expect(result.killed == false)
     }
