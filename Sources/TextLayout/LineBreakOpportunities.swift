@@ -12,6 +12,20 @@ enum LineBreakOpportunities {
     /// A break is allowed after this byte.
     static let allowBreak = Int8(LINEBREAK_ALLOWBREAK)
 
+    /// The first break opportunity after offset `i` in `statuses` (one per byte, as ``compute(_:)``
+    /// gives them): at the latest the end of the text, which is always a mandatory break.
+    @inline(__always)
+    static func next<Statuses: RandomAccessCollection>(after i: Int, in statuses: Statuses) -> Int
+    where Statuses.Element == Int8, Statuses.Index == Int {
+        var p = i + 1
+        while p < statuses.count {
+            let status = statuses[p - 1]
+            if status == mustBreak || status == allowBreak { return p }
+            p += 1
+        }
+        return statuses.count
+    }
+
     private static let initialized: Bool = {
         init_linebreak()
         return true

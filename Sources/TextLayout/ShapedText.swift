@@ -294,13 +294,7 @@ final class ShapedText {
 
     /// The first break opportunity after `i` (always ≤ `count`: the end of the text is mandatory).
     func nextBreak(after i: Int) -> Int {
-        var p = i + 1
-        while p < count {
-            let status = breaks[p - 1]
-            if status == LineBreakOpportunities.mustBreak || status == LineBreakOpportunities.allowBreak { return p }
-            p += 1
-        }
-        return count
+        LineBreakOpportunities.next(after: i, in: breaks)
     }
 
     /// `end` moved back over trailing white space and line separators, but not before `start`.

@@ -89,7 +89,7 @@ enum SingleLineText {
                                   limit: Double) -> (visibleEnd: Int, width: Double)? {
         let n = all.count
         var fit: (end: Int, visibleEnd: Int, width: Double)?
-        var p = nextBreak(after: 0, breaks)
+        var p = LineBreakOpportunities.next(after: 0, in: breaks)
         while true {
             var visibleEnd = p
             while visibleEnd > 0 && ShapedText.isTrailingWhitespace(UInt32(all[visibleEnd - 1])) { visibleEnd -= 1 }
@@ -100,20 +100,9 @@ enum SingleLineText {
             guard width <= limit else { break }
             fit = (p, visibleEnd, width)
             if p == n { break }  // the only mandatory break left is the end
-            p = nextBreak(after: p, breaks)
+            p = LineBreakOpportunities.next(after: p, in: breaks)
         }
         guard let fit, fit.end == n else { return nil }
         return (fit.visibleEnd, fit.width)
-    }
-
-    /// ``ShapedText/nextBreak(after:)`` over `breaks`.
-    private static func nextBreak(after i: Int, _ breaks: UnsafeMutableBufferPointer<Int8>) -> Int {
-        var p = i + 1
-        while p < breaks.count {
-            let status = breaks[p - 1]
-            if status == LineBreakOpportunities.mustBreak || status == LineBreakOpportunities.allowBreak { return p }
-            p += 1
-        }
-        return breaks.count
     }
 }
