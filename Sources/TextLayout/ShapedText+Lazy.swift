@@ -67,14 +67,8 @@ extension ShapedText {
                     Self.shapeWord(all, word: word, face: face, weight: run.attributes.fontWeight,
                                    script: lazy.scripts[lazy.run], wordCache: wordCache, threadCache: threadCache,
                                    scratch: scratch) { advances, wordFlags in
-                        for k in 0..<word.count {
-                            prefix[word.lowerBound + k] = lazy.sum
-                            flags[word.lowerBound + k] = wordFlags[k]
-                            guard wordFlags[k] != 0 else { continue }
-                            let advance = Double(advances[k]) * scale
-                            lazy.sum += advance
-                            lazy.magnitude += abs(advance)
-                        }
+                        Self.addPrefixSums(of: word, advances: advances, wordFlags: wordFlags, scale: scale,
+                                           sum: &lazy.sum, magnitude: &lazy.magnitude, prefix: prefix, flags: flags)
                     }
                     end = word.upperBound
                 }
@@ -85,6 +79,25 @@ extension ShapedText {
         shapedEnd = end
         if lazy.magnitude >= 0x1p15 { composesFromWords = false }
         lazyShaping = end == count ? nil : lazy
+    }
+
+    /// Writes a shaped word's prefix sums and flags at its offsets, adding its clusters' advances
+    /// (font units × `scale`) to `sum` left to right and their magnitudes to `magnitude`. Every
+    /// path that builds prefix sums word by word goes through here, so equal prefixes are the same
+    /// `Double` whichever path built them.
+    @inline(__always)
+    static func addPrefixSums(of word: Range<Int>, advances: UnsafeMutablePointer<Int32>,
+                              wordFlags: UnsafeMutablePointer<UInt8>, scale: Double, sum: inout Double,
+                              magnitude: inout Double, prefix: UnsafeMutableBufferPointer<Double>,
+                              flags: UnsafeMutableBufferPointer<UInt8>) {
+        for k in 0..<word.count {
+            prefix[word.lowerBound + k] = sum
+            flags[word.lowerBound + k] = wordFlags[k]
+            guard wordFlags[k] != 0 else { continue }
+            let advance = Double(advances[k]) * scale
+            sum += advance
+            magnitude += abs(advance)
+        }
     }
 
     /// Where the word starting at `start` ends within `run`: after its trailing spaces, where

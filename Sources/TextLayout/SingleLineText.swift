@@ -56,25 +56,22 @@ enum SingleLineText {
     }
 
     /// Fills `prefix` (the advance of every cluster before each offset, in points) and `flags`
-    /// (``ShapedText``'s per-offset flags) word by word, in ``ShapedText``'s order of additions.
+    /// (``ShapedText``'s per-offset flags) word by word, through ``ShapedText/addPrefixSums(of:advances:wordFlags:scale:sum:magnitude:prefix:flags:)``
+    /// as lazy shaping does (the magnitude is not needed here).
     private static func sumAdvances(_ all: UnsafeBufferPointer<UInt8>, face: BorrowedFace, weight: FontWeight,
                                     scale: Double, script: hb_script_t, wordCache: WordShapeCache,
                                     prefix: UnsafeMutableBufferPointer<Double>,
                                     flags: UnsafeMutableBufferPointer<UInt8>) {
         let threadCache = ThreadWordCache.current
         defer { threadCache.flushHits(to: wordCache) }
-        var sum = 0.0
+        var sum = 0.0, magnitude = 0.0
         WordScratch.with { scratch in
             ShapedText.forEachWord(all, in: 0..<all.count) { word in
                 ShapedText.shapeWord(all, word: word, face: face, weight: weight, script: script,
                                      wordCache: wordCache, threadCache: threadCache,
                                      scratch: scratch) { advances, wordFlags in
-                    for k in 0..<word.count {
-                        prefix[word.lowerBound + k] = sum
-                        flags[word.lowerBound + k] = wordFlags[k]
-                        guard wordFlags[k] != 0 else { continue }
-                        sum += Double(advances[k]) * scale
-                    }
+                    ShapedText.addPrefixSums(of: word, advances: advances, wordFlags: wordFlags, scale: scale,
+                                             sum: &sum, magnitude: &magnitude, prefix: prefix, flags: flags)
                 }
             }
         }

@@ -80,7 +80,7 @@ import Testing
     }
 
     /// Through the measurer, a label measures as the typesetter lays it out.
-    @Test func theMeasurerUsesItForLabels() {
+    @Test func theMeasurerMeasuresALabelAsTheTypesetterDoes() {
         let measurer = TextMeasurer(fonts: TextFixtures.fonts)
         let text = AttributedText("12m", attributes: TextAttributes(fontSize: 12))
         let measured = measurer.measureUncached(text, maxWidth: 200)
