@@ -27,13 +27,16 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+        // SQLite's process-wide options (sqlite3_config is variadic: C only); Debian's libsqlite3-dev.
+        .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         .target(name: "LayoutCore", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "Locking"],
                 swiftSettings: strict),
         .target(name: "NodeKit", dependencies: ["LayoutCore", "TextLayout"], swiftSettings: strict),
-        .target(name: "FeedStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "FeedStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "GRDB", package: "GRDB.swift"),

@@ -71,6 +71,32 @@ extension FeedStore {
         }
     }
 
+    /// Replaces the layouts of rows that exist, in one transaction, and returns how many it
+    /// replaced: the sync daemon's relayout rewrites the rows it read, and a row deleted since
+    /// (its photo gone) stays deleted. A plain UPDATE by primary key: an upsert first tries the
+    /// insert, which costs an extra B-tree descent and conflict check per row.
+    @discardableResult
+    public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
+        let now = clock.nowMilliseconds
+        return try writer.write { db in
+            let statement = try RawStatement(db, sql: """
+                UPDATE layout_cache SET content_version = ?8, engine_version = ?9, width = ?10, height = ?11,
+                                        frames = ?12, computed_at = ?13
+                WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
+                  AND max_width = ?5 AND max_height = ?6 AND scale = ?7
+                """)
+            var replaced = 0
+            for (key, layout) in entries {
+                let range = key.sizeRange
+                replaced += try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
+                                                  range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
+                                                  key.engineVersion, layout.width, layout.height,
+                                                  LayoutBlob.encode(layout.frames), now)
+            }
+            return replaced
+        }
+    }
+
     /// Stores one layout.
     public func putLayout(_ layout: CachedLayout, for key: LayoutCacheKey) throws {
         try putLayouts([(key, layout)])

@@ -1,3 +1,4 @@
+import CSQLiteSetup
 import Foundation
 import GRDB
 
@@ -60,7 +61,13 @@ public struct FeedStore: Sendable {
     /// Each connection's page cache, in KiB.
     static let pageCacheKibibytes = 32_768
 
+    /// SQLite's process-wide options, set once before the first connection opens: the
+    /// multi-thread mode and no memory statistics (see `photofeed_sqlite_configure`). The
+    /// result code is kept for tests; a process that used SQLite before keeps its defaults.
+    static let sqliteSetup = photofeed_sqlite_configure()
+
     static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        _ = sqliteSetup
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)

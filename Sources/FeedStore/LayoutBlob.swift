@@ -9,21 +9,27 @@ enum LayoutBlob {
     static let format: UInt8 = 1
 
     static func encode(_ frames: [CachedFrame]) -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(5 + frames.count * 48)
-        bytes.append(format)
-        append(UInt32(frames.count), to: &bytes)
-        for frame in frames {
-            append(UInt32(bitPattern: frame.parent), to: &bytes)
-            let id = Array(frame.id.utf8.prefix(Int(UInt16.max)))
-            bytes.append(UInt8(id.count & 0xff))
-            bytes.append(UInt8(id.count >> 8))
-            bytes.append(contentsOf: id)
-            for value in [frame.x, frame.y, frame.width, frame.height] {
-                append(value.bitPattern, to: &bytes)
+        // One exact-size buffer written in place: ids are truncated to what a UInt16 length holds.
+        let idLengths = frames.map { min($0.id.utf8.count, Int(UInt16.max)) }
+        let size = 5 + idLengths.reduce(0, +) + frames.count * (4 + 2 + 4 * 8)
+        var data = Data(count: size)
+        data.withUnsafeMutableBytes { buffer in
+            var writer = Writer(bytes: buffer)
+            writer.put(format)
+            writer.put(UInt32(frames.count))
+            for (frame, length) in zip(frames, idLengths) {
+                writer.put(UInt32(bitPattern: frame.parent))
+                writer.put(UInt16(length))
+                var id = frame.id
+                id.withUTF8 { writer.put(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer($0).prefix(length))) }
+                writer.put(frame.x.bitPattern)
+                writer.put(frame.y.bitPattern)
+                writer.put(frame.width.bitPattern)
+                writer.put(frame.height.bitPattern)
             }
+            precondition(writer.offset == size, "LayoutBlob's size formula matches what it writes")
         }
-        return Data(bytes)
+        return data
     }
 
     /// Decodes a blob; nil when it is truncated, has trailing bytes or an unknown format.
@@ -45,8 +51,20 @@ enum LayoutBlob {
         }
     }
 
-    private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    /// Writes little-endian integers and bytes into a buffer sized beforehand.
+    private struct Writer {
+        let bytes: UnsafeMutableRawBufferPointer
+        var offset = 0
+
+        mutating func put<T: FixedWidthInteger>(_ value: T) {
+            bytes.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+            offset += MemoryLayout<T>.size
+        }
+
+        mutating func put(_ source: UnsafeRawBufferPointer) {
+            UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<offset + source.count]).copyMemory(from: source)
+            offset += source.count
+        }
     }
 
     private struct Reader {

@@ -8,10 +8,10 @@ enum SeedFileReader {
         let decoder = JSONDecoder()
         var records: [SeedLine<Record>] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
+            // Blank lines are skipped; JSON itself allows whitespace around a value (a CRLF's CR too).
+            if line.allSatisfy(\.isWhitespace) { continue }
             do {
-                records.append(SeedLine(line: index + 1, record: try decoder.decode(Record.self, from: Data(trimmed.utf8))))
+                records.append(SeedLine(line: index + 1, record: try decoder.decode(Record.self, from: Data(line.utf8))))
             } catch let error as DecodingError {
                 throw seedError(error, file: url.path, line: index + 1)
             }

@@ -50,6 +50,23 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func replacingTouchesOnlyRowsThatExist(kind: StoreKind) throws {
+        let store = try Self.seeded(kind)
+        try store.putLayouts([(Self.key(1), Self.layout), (Self.key(2), Self.layout)])
+        var taller = Self.layout
+        taller.height = 600
+        // Photo 1's row at 375 is replaced under its new content version; the 320 row and photo
+        // 3 have no row, and get none.
+        let replaced = try store.replaceLayouts([(Self.key(1, content: 2), taller), (Self.key(1, content: 2, width: 320), taller),
+                                                 (Self.key(3), taller)])
+        #expect(replaced == 1)
+        #expect(try store.cachedLayout(for: Self.key(1, content: 2), countAccess: false) == taller)
+        #expect(try store.cachedLayout(for: Self.key(1), countAccess: false) == nil, "the old version is gone")
+        #expect(try store.cachedLayout(for: Self.key(2), countAccess: false) == Self.layout)
+        #expect(try store.layoutCacheReport(engineVersion: 1).entries == 2)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aChangedPhotoMakesItsEntriesStaleUntilReplaced(kind: StoreKind) throws {
         let store = try Self.seeded(kind)
         try store.putLayouts([(Self.key(1), Self.layout), (Self.key(1, width: 320), Self.layout),

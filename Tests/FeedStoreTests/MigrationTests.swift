@@ -13,17 +13,17 @@ import Testing
         #expect(try store.appliedMigrations().isEmpty)
         let report = try store.migrate()
         #expect(report.applied == Self.allNames)
-        #expect(report.current == "0006_index_comments_in_display_order")
+        #expect(report.current == "0007_state_checks_without_in_lists")
         let tables = try store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
         for table in ["user", "photo", "location", "comment", "layout_cache", "sync_job", "city", "city_rtree"] {
             #expect(tables.contains(table), "missing table \(table)")
         }
-        #expect(try store.migrate() == MigrationReport(applied: [], current: "0006_index_comments_in_display_order"))
+        #expect(try store.migrate() == MigrationReport(applied: [], current: "0007_state_checks_without_in_lists"))
     }
 
-    @Test(arguments: StoreKind.allCases, 1...5)
+    @Test(arguments: StoreKind.allCases, 1...6)
     func migratesFromEveryEarlierVersion(kind: StoreKind, version: Int) throws {
         let path = try StoreFixture.path(for: kind)
         let target = Self.allNames[version - 1]
@@ -99,8 +99,8 @@ import Testing
         try FileManager.default.copyItem(at: StoreFixture.migrationsDirectory, to: migrations)
         let path = directory.appendingPathComponent("feed.sqlite").path
         _ = try FeedStore(path: path, migrationsDirectory: migrations)
-        try FileManager.default.removeItem(at: migrations.appendingPathComponent("0006_index_comments_in_display_order.sql"))
-        #expect(throws: MigrationError.missingFile(name: "0006_index_comments_in_display_order")) {
+        try FileManager.default.removeItem(at: migrations.appendingPathComponent("0007_state_checks_without_in_lists.sql"))
+        #expect(throws: MigrationError.missingFile(name: "0007_state_checks_without_in_lists")) {
             try FeedStore(path: path, migrationsDirectory: migrations)
         }
     }

@@ -15,8 +15,9 @@ extension FeedController: CellRelayouting {
     ///
     /// One read transaction fetches the photos' rows, first comments and cached entries; the
     /// cells are updated and measured in parallel, one photo per job (a cell is never measured on
-    /// two threads at once); one write transaction stores every new layout. A photo without
-    /// cached entries is only updated in memory; a photo that no longer exists is skipped.
+    /// two threads at once); one write transaction replaces the rows read with the new layouts
+    /// (a row deleted meanwhile stays deleted). A photo without cached entries is only updated in
+    /// memory; a photo that no longer exists is skipped.
     public func relayout(photoIDs: [Int64]) throws -> RelayoutSummary {
         let unique = Array(Set(photoIDs)).sorted()
         guard !unique.isEmpty else { return RelayoutSummary() }
@@ -39,7 +40,7 @@ extension FeedController: CellRelayouting {
                 return (key: key, layout: layout, heightChanged: layout.height != entry.height)
             }
         }.flatMap { $0 }
-        try store.putLayouts(results.map { (key: $0.key, layout: $0.layout) })
+        try store.replaceLayouts(results.map { (key: $0.key, layout: $0.layout) })
         return RelayoutSummary(relayouts: results.count, heightChanges: results.count { $0.heightChanged })
     }
 }

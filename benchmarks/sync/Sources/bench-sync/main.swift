@@ -131,59 +131,76 @@ func processCPUSeconds() -> Double {
 
 func microseconds(_ seconds: Double, per count: Int) -> String { String(format: "%.2f µs", seconds * 1e6 / Double(count)) }
 
-try? FileManager.default.removeItem(at: work)
-try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+/// The whole benchmark. Run from a synchronous main (below) rather than as top-level async code,
+/// whose main thread ends in dispatch's `sigsuspend`, which valgrind cannot run. Detached: a task
+/// made at top level would run on the main actor, whose thread waits below.
+func runBenchmark() async throws {
+    try? FileManager.default.removeItem(at: work)
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 
-let sets: [(name: String, peer: Bool, seed: (FeedStore) throws -> SeedCounts)] = [
-    ("curated", true, { try $0.seedCurated(from: seedData) }),
-    ("generated-\(generated)", generated <= 20_000, { try $0.seedGenerated(count: generated, rngSeed: 1, seedDataDirectory: seedData) }),
-]
-if let profile = ProcessInfo.processInfo.environment["BENCH_SYNC_PROFILE"] {
-    // For `perf record`: one set (BENCH_SYNC_PROFILE=curated|generated, add "+relayout" to include
-    // relayout; anything else is the curated store side), several times (BENCH_SYNC_ROUNDS, 3).
-    let set = profile.hasPrefix("generated") ? sets[1] : sets[0]
-    let (path, _) = try await prepare(set.name, seed: set.seed)
-    // BENCH_SYNC_ROUNDS=0 seeds only: `perf stat` of 3 rounds minus that of 0 counts the runs alone.
-    let rounds = ProcessInfo.processInfo.environment["BENCH_SYNC_ROUNDS"].flatMap { Int($0) } ?? 3
-    for round in stride(from: 1, through: rounds, by: 1) {
-        let copied = try copy(path, to: "bare\(round).sqlite")
-        let bare = try await measure(copied, batchSize: 512, relayout: profile.hasSuffix("+relayout"))
-        let applied = bare.report.completed + bare.report.failed
-        print("  round \(round): \(microseconds(bare.total, per: applied)) per completion "
-            + "(CPU time \(microseconds(bare.cpu, per: applied)): the figure to compare on a loaded machine)")
+    let sets: [(name: String, peer: Bool, seed: (FeedStore) throws -> SeedCounts)] = [
+        ("curated", true, { try $0.seedCurated(from: seedData) }),
+        ("generated-\(generated)", generated <= 20_000, { try $0.seedGenerated(count: generated, rngSeed: 1, seedDataDirectory: seedData) }),
+    ]
+    if let profile = ProcessInfo.processInfo.environment["BENCH_SYNC_PROFILE"] {
+        // For `perf record`: one set (BENCH_SYNC_PROFILE=curated|generated, add "+relayout" to include
+        // relayout; anything else is the curated store side), several times (BENCH_SYNC_ROUNDS, 3).
+        let set = profile.hasPrefix("generated") ? sets[1] : sets[0]
+        let (path, _) = try await prepare(set.name, seed: set.seed)
+        // BENCH_SYNC_ROUNDS=0 seeds only: `perf stat` of 3 rounds minus that of 0 counts the runs alone.
+        let rounds = ProcessInfo.processInfo.environment["BENCH_SYNC_ROUNDS"].flatMap { Int($0) } ?? 3
+        for round in stride(from: 1, through: rounds, by: 1) {
+            let copied = try copy(path, to: "bare\(round).sqlite")
+            let bare = try await measure(copied, batchSize: 512, relayout: profile.hasSuffix("+relayout"))
+            let applied = bare.report.completed + bare.report.failed
+            print("  round \(round): \(microseconds(bare.total, per: applied)) per completion "
+                + "(CPU time \(microseconds(bare.cpu, per: applied)): the figure to compare on a loaded machine)")
+        }
+        exit(0)
     }
-    exit(0)
-}
-for set in sets {
-    let (path, _) = try await prepare(set.name, seed: set.seed)
-    let ours = try await measure(try copy(path, to: "ours.sqlite"), batchSize: 512)
-    let applied = ours.report.completed + ours.report.failed
-    print("  ours: \(applied) jobs finished (\(ours.report.retried) retries) in \(String(format: "%.3f", ours.total)) s: "
-        + "\(Int(Double(applied) / ours.total)) completions/s, \(microseconds(ours.total, per: applied)) each; "
-        + "\(ours.report.relayouts) relayouts (\(ours.report.heightChanges) height changes), \(ours.report.batches) transactions")
-    print("    CPU: \(microseconds(ours.cpu, per: applied)) per completion on all threads "
-        + "(\(String(format: "%.2f", ours.cpu / ours.total)) cores busy on average)")
-    print("    relayout: \(microseconds(ours.relayout, per: max(1, ours.report.relayouts))) per relayout, "
-        + "\(String(format: "%.3f", ours.relayout)) s in all, overlapping the next batch's simulation and commit")
-    let bare = try await measure(try copy(path, to: "bare.sqlite"), batchSize: 512, relayout: false)
-    print("    without relayout: \(Int(Double(bare.report.completed + bare.report.failed) / bare.total)) completions/s "
-        + "(\(microseconds(bare.total, per: bare.report.completed + bare.report.failed)) each, "
-        + "CPU \(microseconds(bare.cpu, per: bare.report.completed + bare.report.failed)))")
-    let (geocodes, geocodeTime) = try geocodeSeconds(path)
-    print("    reverse geocoding alone: \(geocodes) lookups, \(microseconds(geocodeTime, per: max(1, geocodes))) each "
-        + "(\(String(format: "%.0f%%", 100 * geocodeTime / ours.total)) of the run)")
-    if set.peer {
-        let peer = try await measure(try copy(path, to: "peer.sqlite"), batchSize: 1, overlaps: false)
-        let peerApplied = peer.report.completed + peer.report.failed
-        print("  peer (one transaction and relayout per completion): \(Int(Double(peerApplied) / peer.total)) completions/s, "
-            + "\(microseconds(peer.total, per: peerApplied)) each")
-        print("  ratio peer/ours: \(String(format: "%.1f", (peer.total / Double(peerApplied)) / (ours.total / Double(applied))))×")
-    } else {
-        print("  peer skipped for \(set.name): one transaction per completion would take minutes")
+    for set in sets {
+        let (path, _) = try await prepare(set.name, seed: set.seed)
+        let ours = try await measure(try copy(path, to: "ours.sqlite"), batchSize: 512)
+        let applied = ours.report.completed + ours.report.failed
+        print("  ours: \(applied) jobs finished (\(ours.report.retried) retries) in \(String(format: "%.3f", ours.total)) s: "
+            + "\(Int(Double(applied) / ours.total)) completions/s, \(microseconds(ours.total, per: applied)) each; "
+            + "\(ours.report.relayouts) relayouts (\(ours.report.heightChanges) height changes), \(ours.report.batches) transactions")
+        print("    CPU: \(microseconds(ours.cpu, per: applied)) per completion on all threads "
+            + "(\(String(format: "%.2f", ours.cpu / ours.total)) cores busy on average)")
+        print("    relayout: \(microseconds(ours.relayout, per: max(1, ours.report.relayouts))) per relayout, "
+            + "\(String(format: "%.3f", ours.relayout)) s in all, overlapping the next batch's simulation and commit")
+        let bare = try await measure(try copy(path, to: "bare.sqlite"), batchSize: 512, relayout: false)
+        print("    without relayout: \(Int(Double(bare.report.completed + bare.report.failed) / bare.total)) completions/s "
+            + "(\(microseconds(bare.total, per: bare.report.completed + bare.report.failed)) each, "
+            + "CPU \(microseconds(bare.cpu, per: bare.report.completed + bare.report.failed)))")
+        let (geocodes, geocodeTime) = try geocodeSeconds(path)
+        print("    reverse geocoding alone: \(geocodes) lookups, \(microseconds(geocodeTime, per: max(1, geocodes))) each "
+            + "(\(String(format: "%.0f%%", 100 * geocodeTime / ours.total)) of the run)")
+        if set.peer {
+            let peer = try await measure(try copy(path, to: "peer.sqlite"), batchSize: 1, overlaps: false)
+            let peerApplied = peer.report.completed + peer.report.failed
+            print("  peer (one transaction and relayout per completion): \(Int(Double(peerApplied) / peer.total)) completions/s, "
+                + "\(microseconds(peer.total, per: peerApplied)) each")
+            print("  ratio peer/ours: \(String(format: "%.1f", (peer.total / Double(peerApplied)) / (ours.total / Double(applied))))×")
+        } else {
+            print("  peer skipped for \(set.name): one transaction per completion would take minutes")
+        }
+    }
+    try? FileManager.default.removeItem(at: work)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM") }) {
+        print("peak memory: \(peak.dropFirst(6).trimmingCharacters(in: .whitespaces)) (cell cache capacity \(cellCapacity))")
     }
 }
-try? FileManager.default.removeItem(at: work)
-if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-   let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM") }) {
-    print("peak memory: \(peak.dropFirst(6).trimmingCharacters(in: .whitespaces)) (cell cache capacity \(cellCapacity))")
+
+let finished = DispatchSemaphore(value: 0)
+let failure = Mutex<(any Error)?>(nil)
+Task.detached {
+    do { try await runBenchmark() } catch { failure.withLock { $0 = error } }
+    finished.signal()
+}
+finished.wait()
+if let error = failure.withLock({ $0 }) {
+    FileHandle.standardError.write(Data("bench-sync: \(error)\n".utf8))
+    exit(1)
 }

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FeedStore
+
+/// Migration 0007 rebuilds user, location, photo and sync_job with their state CHECKs written
+/// as equality chains: every row survives (nothing cascades from dropping a parent table), the
+/// same values are refused, and a state update no longer builds a temporary B-tree.
+@Suite struct StateCheckMigrationTests {
+    static let previous = "0006_index_comments_in_display_order"
+
+    /// A seeded store at migration 0006 with some states already moved on.
+    static func storeBeforeRebuild() throws -> FeedStore {
+        let store = try StoreFixture.store(.file, migrationTarget: .upTo(previous))
+        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.writer.write { db in
+            try db.execute(sql: """
+                UPDATE sync_job SET state = 'done', attempts = 2, result = 'loaded' WHERE id = 1;
+                UPDATE user SET avatar_state = 'failed' WHERE id = 2;
+                UPDATE location SET place_name = 'Berlin', country = 'Germany', geocode_state = 'resolved' WHERE id = 1;
+                UPDATE photo SET image_state = 'loaded', content_version = 3 WHERE id = 2;
+                """)
+        }
+        try store.putLayout(CachedLayout(width: 375, height: 500, frames: [CachedFrame(id: "a", x: 0, y: 0, width: 1, height: 2)]),
+                            for: LayoutCacheKey(cellKind: "photo", photoID: 2, contentVersion: 3,
+                                                sizeRange: CacheSizeRange(minWidth: 375, minHeight: 0, maxWidth: 375,
+                                                                          maxHeight: .infinity),
+                                                scale: 2, engineVersion: 1))
+        return store
+    }
+
+    /// The snapshot without the migration bookkeeping, which 0007 adds a row to.
+    static func rows(_ store: FeedStore) throws -> String {
+        try StoreFixture.snapshot(store).split(separator: "\n").filter { !$0.hasPrefix("schema_checksum") }
+            .joined(separator: "\n")
+    }
+
+    @Test func everyRowSurvivesTheRebuild() throws {
+        let store = try Self.storeBeforeRebuild()
+        let before = try Self.rows(store)
+        #expect(before.contains("loaded"), "the fixture has rows to lose")
+        let report = try store.migrate()
+        #expect(report.applied == ["0007_state_checks_without_in_lists"])
+        #expect(try Self.rows(store) == before)
+        let violations = try store.writer.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }
+        #expect(violations.isEmpty)
+        let indexes = try store.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+        }
+        for index in ["photo_owner_id", "photo_location_id", "photo_feed", "sync_job_target", "sync_job_due"] {
+            #expect(indexes.contains(index), "index \(index) is made again")
+        }
+    }
+
+    @Test(arguments: [
+        "UPDATE user SET avatar_state = 'lost' WHERE id = 1",
+        "UPDATE location SET geocode_state = 'lost' WHERE id = 1",
+        "UPDATE photo SET image_state = 'lost' WHERE id = 1",
+        "UPDATE sync_job SET state = 'lost' WHERE id = 1",
+        "UPDATE sync_job SET kind = 'video' WHERE id = 1",
+    ])
+    func theSameValuesAreRefused(sql: String) throws {
+        let store = try Self.storeBeforeRebuild()
+        try store.migrate()
+        #expect(throws: DatabaseError.self) { try store.writer.write { db in try db.execute(sql: sql) } }
+    }
+
+    @Test(arguments: [
+        "UPDATE sync_job SET state = 'done', attempts = 1, result = 'loaded' WHERE id = 1 AND state = 'running'",
+        "UPDATE user SET avatar_state = 'loaded' WHERE id = 1 AND avatar_state != 'loaded'",
+        "UPDATE location SET geocode_state = 'failed' WHERE id = 1 AND geocode_state != 'failed'",
+        "UPDATE photo SET image_state = 'loaded' WHERE id = 1 AND image_state != 'loaded'",
+    ])
+    func aStateUpdateBuildsNoTemporaryTable(sql: String) throws {
+        let store = try Self.storeBeforeRebuild()
+        // On the writer: a read-only connection compiles no CHECK at all.
+        let ephemeral = { () throws -> Int in
+            try store.writer.write { db in
+                try Row.fetchAll(db, sql: "EXPLAIN \(sql)").count { ($0["opcode"] as String) == "OpenEphemeral" }
+            }
+        }
+        #expect(try ephemeral() == 1, "an IN list of three constants checks through a temporary B-tree")
+        try store.migrate()
+        #expect(try ephemeral() == 0)
+    }
+}
