@@ -62,8 +62,9 @@ public struct FeedStore: Sendable {
     static let pageCacheKibibytes = 32_768
 
     /// SQLite's process-wide options, set once before the first connection opens: the
-    /// multi-thread mode and no memory statistics (see `photofeed_sqlite_configure`). The
-    /// result code is kept for tests; a process that used SQLite before keeps its defaults.
+    /// multi-thread mode and no memory statistics (see `photofeed_sqlite_configure`). The value
+    /// is SQLite's result code: `SQLITE_MISUSE` when the process used SQLite before, which then
+    /// keeps its defaults (slower, equally correct).
     static let sqliteSetup = photofeed_sqlite_configure()
 
     static func configuration(busyTimeout: TimeInterval) -> Configuration {
