@@ -51,24 +51,15 @@ extension FeedStore {
     /// Stores layouts, replacing whatever the same (photo, cell kind, size range, scale) held.
     /// One transaction for the batch.
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
-        let now = clock.nowMilliseconds
-        try writer.write { db in
-            let statement = try RawStatement(db, sql: """
-                INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
-                                          content_version, engine_version, width, height, frames, computed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
-                    content_version = excluded.content_version, engine_version = excluded.engine_version,
-                    width = excluded.width, height = excluded.height, frames = excluded.frames,
-                    computed_at = excluded.computed_at
-                """)
-            for (key, layout) in entries {
-                let range = key.sizeRange
-                try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight, range.maxWidth,
-                                      range.maxHeight, key.scale, key.contentVersion, key.engineVersion, layout.width,
-                                      layout.height, LayoutBlob.encode(layout.frames), now)
-            }
-        }
+        _ = try writeLayouts(entries, sql: """
+            INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                      content_version, engine_version, width, height, frames, computed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
+                content_version = excluded.content_version, engine_version = excluded.engine_version,
+                width = excluded.width, height = excluded.height, frames = excluded.frames,
+                computed_at = excluded.computed_at
+            """)
     }
 
     /// Replaces the layouts of rows that exist, in one transaction, and returns how many it
@@ -77,23 +68,30 @@ extension FeedStore {
     /// insert, which costs an extra B-tree descent and conflict check per row.
     @discardableResult
     public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
+        try writeLayouts(entries, sql: """
+            UPDATE layout_cache SET content_version = ?8, engine_version = ?9, width = ?10, height = ?11,
+                                    frames = ?12, computed_at = ?13
+            WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
+              AND max_width = ?5 AND max_height = ?6 AND scale = ?7
+            """)
+    }
+
+    /// Runs `sql` once per entry in one transaction, its parameters 1–7 bound to the key (photo,
+    /// cell kind, size range, scale) and 8–13 to the row (content and engine versions, size,
+    /// frames, now); returns the rows changed.
+    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], sql: String) throws -> Int {
         let now = clock.nowMilliseconds
         return try writer.write { db in
-            let statement = try RawStatement(db, sql: """
-                UPDATE layout_cache SET content_version = ?8, engine_version = ?9, width = ?10, height = ?11,
-                                        frames = ?12, computed_at = ?13
-                WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
-                  AND max_width = ?5 AND max_height = ?6 AND scale = ?7
-                """)
-            var replaced = 0
+            let statement = try RawStatement(db, sql: sql)
+            var changed = 0
             for (key, layout) in entries {
                 let range = key.sizeRange
-                replaced += try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
-                                                  range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
-                                                  key.engineVersion, layout.width, layout.height,
-                                                  LayoutBlob.encode(layout.frames), now)
+                changed += try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
+                                                 range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
+                                                 key.engineVersion, layout.width, layout.height,
+                                                 LayoutBlob.encode(layout.frames), now)
             }
-            return replaced
+            return changed
         }
     }
 
