@@ -22,9 +22,7 @@ import Testing
                 """)
         }
         try store.putLayout(CachedLayout(width: 375, height: 500, frames: [CachedFrame(id: "a", x: 0, y: 0, width: 1, height: 2)]),
-                            for: LayoutCacheKey(cellKind: "photo", photoID: 2, contentVersion: 3,
-                                                sizeRange: CacheSizeRange(minWidth: 375, minHeight: 0, maxWidth: 375,
-                                                                          maxHeight: .infinity),
+                            for: LayoutCacheKey(cellKind: "photo", photoID: 2, contentVersion: 3, sizeRange: .width(375),
                                                 scale: 2, engineVersion: 1))
         return store
     }
