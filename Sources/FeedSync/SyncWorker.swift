@@ -8,8 +8,9 @@ import GRDB
 /// attempt's completion on an ``EventQueue`` at start + latency, and moves the injected clock
 /// from deadline to deadline. Completions are collected into a ``SyncBatch`` and committed in
 /// one transaction per batch (each completion — job state, result and content-version bumps —
-/// wholly inside one transaction); after each commit the ``CellRelayouting`` gets the affected
-/// photos.
+/// wholly inside one transaction); after each commit the affected photos are marked as needing
+/// layout, and the ``CellRelayouting`` lays them out in the next layout pass (see
+/// ``RelayoutQueue``).
 ///
 /// Determinism and crash safety: every outcome is drawn from ``OutcomeRandom`` with the job's
 /// key and attempt number, and the attempt number is the job's committed `attempts` + 1. A run
@@ -35,10 +36,10 @@ public actor SyncWorker {
         public var recordsTrace: Bool
         /// Told of every ``SyncFaultPoint`` reached (crash-safety tests); nil in production.
         public var faultInjection: (@Sendable (SyncFaultPoint) -> Void)?
-        /// Whether a batch's relayout runs while the worker simulates and commits the next batch
-        /// (one relayout in flight at most, awaited before the next starts and before the run
-        /// returns). Off, each relayout is awaited right after its commit: tests whose
-        /// relayouter acts on the run use that.
+        /// Whether layout passes run while the worker simulates and commits the next batches (one
+        /// pass at a time, each taking every photo marked since the last one; all awaited before
+        /// the run returns). Off, each batch's photos are laid out right after its commit, one
+        /// pass per batch: tests whose relayouter acts on the run use that.
         public var overlapsRelayout: Bool
 
         public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, maxBatchSize: Int = 512,
@@ -76,8 +77,8 @@ public actor SyncWorker {
     var cancelRequests: Set<JobKey> = []
     var progress: ProgressHandler?
     var isRunning = false
-    /// The last batch's relayout, while it overlaps the next batch.
-    var relayoutInFlight: Task<RelayoutSummary, any Error>?
+    /// This run's layout passes.
+    var layoutPasses: RelayoutQueue
     /// Every step, when the configuration records a trace.
     public internal(set) var trace: [SyncTraceEvent] = []
 
@@ -89,6 +90,7 @@ public actor SyncWorker {
         self.configuration = configuration
         self.random = OutcomeRandom(seed: configuration.seed)
         self.writer = SyncBatchWriter(store: store, geocoder: configuration.geocoder)
+        self.layoutPasses = RelayoutQueue(relayouter: relayouter)
     }
 
     /// Cancels a job: if it is waiting or in flight (now or later in this run), it ends `failed`
@@ -111,6 +113,7 @@ public actor SyncWorker {
         waiting = EventQueue()
         inFlight = EventQueue()
         batch = SyncBatch()
+        layoutPasses = RelayoutQueue(relayouter: relayouter)
         try recoverInterruptedJobs()
         do {
             try await relayoutStaleCells()
@@ -120,8 +123,8 @@ public actor SyncWorker {
             // Stopping is not an error, even during start-up (stale cells are laid out again by
             // the next run): finish the writes below.
         } catch {
-            _ = try? await relayoutInFlight?.value
-            relayoutInFlight = nil
+            await layoutPasses.discardMarked()
+            try? await layoutPasses.flush()
             throw error
         }
         try await finish()
@@ -188,45 +191,36 @@ public actor SyncWorker {
         report.cancelled += result.cancelled
         report.batches += 1
         if !result.affectedPhotoIDs.isEmpty {
-            try await relayout(result.affectedPhotoIDs)
+            if configuration.overlapsRelayout {
+                try await layoutPasses.setNeedsLayout(result.affectedPhotoIDs)
+            } else {
+                report.add(try await relayouter.relayoutCells(forPhotos: result.affectedPhotoIDs))
+            }
         }
-        progress?(SyncProgress(completed: report.completed, failed: report.failed, retried: report.retried,
-                               pending: waiting.count + inFlight.count, relayouts: report.relayouts,
-                               elapsed: clock.now()))
-    }
-
-    /// Has the relayouter lay out `photoIDs` again: now, or (``Configuration/overlapsRelayout``)
-    /// in a task of its own once the previous relayout is done, while the worker goes on.
-    private func relayout(_ photoIDs: [Int64]) async throws {
-        try await awaitRelayout()
-        guard configuration.overlapsRelayout else {
-            report.add(try await relayouter.relayoutCells(forPhotos: photoIDs))
-            return
+        if let progress {
+            progress(SyncProgress(completed: report.completed, failed: report.failed, retried: report.retried,
+                                  pending: waiting.count + inFlight.count,
+                                  relayouts: report.relayouts + (await layoutPasses.total.relayouts),
+                                  elapsed: clock.now()))
         }
-        let relayouter = self.relayouter
-        relayoutInFlight = Task.detached { try await relayouter.relayoutCells(forPhotos: photoIDs) }
-    }
-
-    /// Waits for the relayout in flight, if any, and counts it. Cancelling the run does not cut
-    /// it short: its layouts are written or not at all.
-    private func awaitRelayout() async throws {
-        guard let task = relayoutInFlight else { return }
-        relayoutInFlight = nil
-        report.add(try await task.value)
     }
 
     /// Gives the attempts in flight back (their jobs are pending again), commits, and waits for
-    /// the last relayout.
+    /// the layout passes. A cancelled run only finishes the pass under way (its layouts are
+    /// written or not at all); the cells marked after it keep stale layouts, which the next run
+    /// lays out first.
     private func finish() async throws {
         while let (_, attempt) = inFlight.popNext() {
             batch.append(.release(rowID: attempt.job.rowID))
         }
         do {
             try await commit()
-            try await awaitRelayout()
+            if Task.isCancelled { await layoutPasses.discardMarked() }
+            try await layoutPasses.flush()
         } catch is CancellationError {
-            // The relayout was cut short; the next run relayouts the stale cells first.
+            // The pass was cut short; the next run relayouts the stale cells first.
         }
+        report.add(await layoutPasses.total)
     }
 }
 
