@@ -8,6 +8,7 @@
 /// }
 /// ```
 extension StackLayoutSpec {
+    @inlinable
     public init(direction: StackDirection = .horizontal, spacing: Double = 0,
                 justifyContent: StackJustifyContent = .start, alignItems: StackAlignItems = .stretch,
                 flexWrap: StackFlexWrap = .noWrap, alignContent: StackAlignContent = .start,
@@ -19,6 +20,7 @@ extension StackLayoutSpec {
     }
 
     /// A vertical stack of the block's elements.
+    @inlinable
     public static func vertical(spacing: Double = 0, justifyContent: StackJustifyContent = .start,
                                 alignItems: StackAlignItems = .stretch,
                                 @LayoutSpecBuilder children: () -> [any LayoutElement]) -> StackLayoutSpec {
@@ -26,6 +28,7 @@ extension StackLayoutSpec {
     }
 
     /// A horizontal stack of the block's elements.
+    @inlinable
     public static func horizontal(spacing: Double = 0, justifyContent: StackJustifyContent = .start,
                                   alignItems: StackAlignItems = .stretch,
                                   @LayoutSpecBuilder children: () -> [any LayoutElement]) -> StackLayoutSpec {

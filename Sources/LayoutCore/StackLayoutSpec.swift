@@ -56,6 +56,7 @@ public struct StackLayoutSpec: LayoutSpec {
     }
 
     /// A vertical stack (Texture's `verticalStackLayoutSpec`).
+    @inlinable
     public static func vertical(spacing: Double = 0, justifyContent: StackJustifyContent = .start,
                                 alignItems: StackAlignItems = .stretch,
                                 children: [any LayoutElement] = []) -> StackLayoutSpec {
@@ -64,6 +65,7 @@ public struct StackLayoutSpec: LayoutSpec {
     }
 
     /// A horizontal stack (Texture's `horizontalStackLayoutSpec`).
+    @inlinable
     public static func horizontal(spacing: Double = 0, justifyContent: StackJustifyContent = .start,
                                   alignItems: StackAlignItems = .stretch,
                                   children: [any LayoutElement] = []) -> StackLayoutSpec {

@@ -20,6 +20,7 @@ public protocol StyleModifiable: LayoutElement {
 }
 
 extension StyleModifiable {
+    @inlinable
     public func styled(_ change: (inout LayoutStyle) -> Void) -> Self {
         var copy = self
         change(&copy.style)

@@ -85,3 +85,8 @@ print("")
 Report.printTable(rows)
 print("")
 Report.printGoals(rows)
+print("")
+let specs = SpecBuilding.measure(rounds: quick ? 5 : 31)
+print(String(format: "spec building (ASDKgram cell): DSL %.0f ns, initializers %.0f ns per spec; ratio DSL/initializers %.2fx",
+             specs.dsl, specs.initializers, specs.dsl / specs.initializers))
+
