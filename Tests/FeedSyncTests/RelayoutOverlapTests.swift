@@ -34,17 +34,24 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func theWorkerCommitsTheNextBatchWhileARelayoutIsInFlight() async throws {
+    /// Runs 12 photos of 3 users (24 jobs, 6 batches of 4) with the first pass held until the
+    /// worker has committed batch `openingAfter`.
+    static func runHoldingTheFirstPass(untilAfterCommit openingAfter: Int) async throws
+        -> (report: SyncReport, relayouter: GatedRelayouter) {
         let store = try SyncFixture.seededStore(users: 3, photos: 12)
         let relayouter = GatedRelayouter()
         var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(), maxBatchSize: 4)
         configuration.faultInjection = { point in
-            if point == .afterCommit(batch: 2) { relayouter.open() }
+            if point == .afterCommit(batch: openingAfter) { relayouter.open() }
         }
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
                                 configuration: configuration)
-        let report = try await worker.run(until: .idle)
+        return (try await worker.run(until: .idle), relayouter)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theWorkerCommitsTheNextBatchWhileARelayoutIsInFlight() async throws {
+        let (report, relayouter) = try await Self.runHoldingTheFirstPass(untilAfterCommit: 2)
         let calls = relayouter.calls
         #expect(report.batches >= 3)
         #expect(relayouter.maxRunning == 1, "one relayout in flight at most")
@@ -54,18 +61,10 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func photosMarkedWhileAPassRunsAreCoalescedIntoTheNextPass() async throws {
-        let store = try SyncFixture.seededStore(users: 3, photos: 12)
-        let relayouter = GatedRelayouter()
-        var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(), maxBatchSize: 4)
         // The first pass is held until the worker has committed every batch, so the photos of
         // batches 2 to 5 (marked before the sixth commit) wait for the second pass together;
         // batch 6's join them or come in a third pass.
-        configuration.faultInjection = { point in
-            if point == .afterCommit(batch: 6) { relayouter.open() }
-        }
-        let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
-                                configuration: configuration)
-        let report = try await worker.run(until: .idle)
+        let (report, relayouter) = try await Self.runHoldingTheFirstPass(untilAfterCommit: 6)
         let calls = relayouter.calls
         #expect(report.batches == 6)
         #expect(calls.count == 2 || calls.count == 3, "\(calls.count) passes for 6 batches")
