@@ -63,11 +63,12 @@ import Testing
     func photosMarkedWhileAPassRunsAreCoalescedIntoTheNextPass() async throws {
         // The first pass is held until the worker has committed every batch, so the photos of
         // batches 2 to 5 (marked before the sixth commit) wait for the second pass together;
-        // batch 6's join them or come in a third pass.
+        // batch 6's join them or come in a third pass. (Had the first pass started only after
+        // later marks, it would hold them too: fewer passes, never more.)
         let (report, relayouter) = try await Self.runHoldingTheFirstPass(untilAfterCommit: 6)
         let calls = relayouter.calls
         #expect(report.batches == 6)
-        #expect(calls.count == 2 || calls.count == 3, "\(calls.count) passes for 6 batches")
+        #expect((1 ... 3).contains(calls.count), "\(calls.count) passes for 6 batches")
         #expect(calls.allSatisfy { $0 == $0.sorted() && Set($0).count == $0.count }, "each pass's ids once, sorted")
         #expect(Set(calls.joined()) == Set(1 ... 12))
         #expect(report.relayouts == calls.map(\.count).reduce(0, +))
