@@ -1,41 +1,13 @@
 import FeedStore
 @testable import FeedSync
-import Synchronization
 import Testing
 
 /// Layout passes overlap the next batches: one pass at a time, photos marked meanwhile coalesced
 /// into the next pass, every pass counted, and the same store as relayouting inline.
 @Suite struct RelayoutOverlapTests {
-    /// Holds the first relayout until the worker has committed its second batch, so the test
-    /// proves the worker went on while a relayout was in flight (inline relayout would deadlock
-    /// here, which the time limit turns into a failure). Records how many calls ran at once.
-    final class GatedRelayouter: CellRelayouting {
-        private let state = Mutex<(calls: [[Int64]], running: Int, maxRunning: Int)>(([], 0, 0))
-        private let gate = AsyncStream<Void>.makeStream()
-
-        var calls: [[Int64]] { state.withLock { $0.calls } }
-        var maxRunning: Int { state.withLock { $0.maxRunning } }
-
-        func open() { gate.continuation.yield() }
-
-        func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary {
-            let call = state.withLock { state in
-                state.calls.append(photoIDs)
-                state.running += 1
-                state.maxRunning = max(state.maxRunning, state.running)
-                return state.calls.count
-            }
-            if call == 1 {
-                var iterator = gate.stream.makeAsyncIterator()
-                _ = await iterator.next()
-            }
-            state.withLock { $0.running -= 1 }
-            return RelayoutSummary(relayouts: photoIDs.count, heightChanges: 0)
-        }
-    }
-
     /// Runs 12 photos of 3 users (24 jobs, 6 batches of 4) with the first pass held until the
-    /// worker has committed batch `openingAfter`.
+    /// worker has committed batch `openingAfter` (a worker that waited for the pass would
+    /// deadlock here, which the tests' time limit turns into a failure).
     static func runHoldingTheFirstPass(untilAfterCommit openingAfter: Int) async throws
         -> (report: SyncReport, relayouter: GatedRelayouter) {
         let store = try SyncFixture.seededStore(users: 3, photos: 12)
