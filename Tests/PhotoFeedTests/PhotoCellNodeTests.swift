@@ -140,6 +140,41 @@ import TextLayout
         #expect(cell.likes.attributedText.string == "4 likes")
     }
 
+    /// `update` sets only what differs from the model shown; whichever field changes, the
+    /// updated cell shows what a cell made from the new model shows.
+    @Test(arguments: [
+        "avatarURL", "photoURL", "userName", "locationName", "timeLabel", "likes", "description", "comments",
+        "imageLoaded",
+    ])
+    func updatedCellMatchesANewCell(field: String) {
+        var changed = Self.base
+        switch field {
+        case "avatarURL": changed.avatarURL = "https://a.example/ana-2.jpg"
+        case "photoURL": changed.photoURL = "https://p.example/1b.jpg"
+        case "userName": changed.userName = "ana.maria"
+        case "locationName": changed.locationName = "Lisbon, Portugal"
+        case "timeLabel": changed.referenceTime += 2 * 3_600_000
+        case "likes": changed.likes = 1_204
+        case "description": changed.description = "Fog on the water, and then the sun came out over the river."
+        case "comments":
+            changed.commentCount = 1
+            changed.firstComments = [CommentLine(authorName: "bo", body: "lovely")]
+        default: changed.isImageLoaded = true
+        }
+        let (cell, before) = Self.layout(Self.base)
+        cell.update(changed)
+        let updated = cell.layoutThatFits(Self.range, context: Self.context)
+        let (fresh, expected) = Self.layout(changed)
+        #expect(updated.size == expected.size && framesByID(updated) == framesByID(expected))
+        let shown = { (cell: PhotoCellNode) in
+            [cell.userName, cell.location, cell.time, cell.likes, cell.descriptionText, cell.comments]
+                .map(\.attributedText.string) + [cell.avatar.url, cell.photo.url].map { $0?.absoluteString ?? "" }
+        }
+        #expect(shown(cell) == shown(fresh))
+        #expect(shown(cell) != shown(Self.layout(Self.base).cell) || framesByID(updated) != framesByID(before),
+                "the change is visible")
+    }
+
     @Test(arguments: [
         (0, "0s"), (5_000, "5s"), (59_999, "59s"), (3 * 60_000, "3m"), (2 * 3_600_000, "2h"),
         (4 * 86_400_000, "4d"), (3 * 604_800_000, "3w"), (-10_000, "0s"),

@@ -70,24 +70,34 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
     /// Shows `model`: changes texts and URLs and marks the cell as needing layout (ASDKgram calls
     /// `setNeedsLayout` when the geocoder answers). An equal model changes nothing.
     public func update(_ model: PhotoCellModel) {
-        let changed = modelStorage.withLock { current in
+        let previous = modelStorage.withLock { current in
             defer { current = model }
-            return current != model
+            return current
         }
-        guard changed else { return }
-        apply(model)
+        guard previous != model else { return }
+        apply(model, replacing: previous)
         setNeedsLayout()
     }
 
-    private func apply(_ model: PhotoCellModel) {
-        avatar.setURL(URL(string: model.avatarURL))
-        photo.setURL(URL(string: model.photoURL))
-        userName.attributedText = Self.text(model.userName, weight: .bold)
-        location.attributedText = model.locationName.map { Self.text($0) } ?? AttributedText()
-        time.attributedText = Self.text(model.timeLabel)
-        likes.attributedText = Self.text(model.likesLabel)
-        descriptionText.attributedText = Self.text(model.description)
-        comments.attributedText = Self.text(model.commentLines.joined(separator: "\n"))
+    /// Sets what `model` shows; with the `previous` model shown, only what differs from it (a
+    /// sync completion changes one thing: parsing both URLs and rebuilding six texts for it cost
+    /// more than the relayout's own text work).
+    private func apply(_ model: PhotoCellModel, replacing previous: PhotoCellModel? = nil) {
+        func differs<Value: Equatable>(_ value: (PhotoCellModel) -> Value) -> Bool {
+            previous.map { value($0) != value(model) } ?? true
+        }
+        if differs(\.avatarURL) { avatar.setURL(URL(string: model.avatarURL)) }
+        if differs(\.photoURL) { photo.setURL(URL(string: model.photoURL)) }
+        if differs(\.userName) { userName.attributedText = Self.text(model.userName, weight: .bold) }
+        if differs(\.locationName) {
+            location.attributedText = model.locationName.map { Self.text($0) } ?? AttributedText()
+        }
+        if differs(\.timeLabel) { time.attributedText = Self.text(model.timeLabel) }
+        if differs(\.likesLabel) { likes.attributedText = Self.text(model.likesLabel) }
+        if differs(\.description) { descriptionText.attributedText = Self.text(model.description) }
+        if differs(\.commentLines) {
+            comments.attributedText = Self.text(model.commentLines.joined(separator: "\n"))
+        }
     }
 
     static func text(_ string: String, weight: FontWeight = .regular) -> AttributedText {
