@@ -1,1 +1,2 @@
 #include <linebreak.h>
+#include <linebreakdef.h>

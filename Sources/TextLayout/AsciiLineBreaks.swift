@@ -3,11 +3,12 @@
 /// libunibreak 1.1 (the Debian package this target links) implements UAX #14 revision 30
 /// (Unicode 6.2.0) with the annex's pair-table algorithm (section 7, "Pair Table-Based
 /// Implementation"). This type is that algorithm restricted to the line-break classes ASCII
-/// characters have, derived from the annex: classes from LineBreak-6.2.0.txt, pair actions from
-/// rules LB4–LB31. ``LineBreakOpportunities`` uses it when every byte of a text is below 0x80
-/// and libunibreak otherwise; `AsciiLineBreaksTests` checks that both give the same statuses on
-/// every string of up to three characters over an alphabet covering every ASCII class, and on
-/// tens of thousands of random ASCII strings.
+/// characters have, plus ID, NS and RI (ideographs and emoji, non-starting kana and marks, flag
+/// letters, for ``UnicodeLineBreaks``), derived from the annex: classes from LineBreak-6.2.0.txt, pair actions
+/// from rules LB4–LB31. ``LineBreakOpportunities`` uses it when every byte of a text is below 0x80;
+/// `AsciiLineBreaksTests` checks that it gives libunibreak's statuses on every string of up to
+/// three characters over an alphabet covering every ASCII class, and on tens of thousands of
+/// random ASCII strings.
 ///
 /// Why: libunibreak decodes UTF-8 and binary-searches its property table for every character,
 /// about 240 instructions a character, which made it a quarter of a cold measurement.
@@ -18,15 +19,17 @@ enum AsciiLineBreaks {
     /// rest are handled before the table is consulted (LB4–LB7), as in the annex's algorithm.
     enum Class: UInt8 {
         case op, cl, cp, qu, ex, sy, `is`, pr, po, nu, al, hy, ba, cm
+        /// Not in ASCII: ideographs and most emoji (ID), non-starters (NS), regional indicators (RI).
+        case id, ns, ri
         /// Row only: a space at the start of a paragraph is treated as a word joiner (section 7).
         case wj
         case sp, bk, cr, lf
     }
 
-    /// Number of classes the pair table has columns for (OP through CM).
-    private static let columns = 14
-    /// Number of rows (OP through CM, then WJ).
-    private static let rows = 15
+    /// Number of classes the pair table has columns for (OP through RI).
+    private static let columns = 17
+    /// Number of rows (OP through RI, then WJ).
+    private static let rows = 18
 
     /// LineBreak-6.2.0.txt's class of every ASCII code point.
     ///
@@ -73,11 +76,11 @@ enum AsciiLineBreaks {
     /// - LB13 `× CL, × CP, × EX, × IS, × SY`: those columns are `^` in every row.
     /// - LB14 `OP SP* ×`: the OP row is `^`.
     /// - LB15 `QU SP* × OP`: `^`. LB19 `× QU`, `QU ×`: `%` in the QU column and row.
-    /// - LB21 `× BA`, `× HY`: `%` columns.
+    /// - LB16 `(CL | CP) SP* × NS`: `^`. LB21 `× BA`, `× HY`, `× NS`: `%` columns.
     /// - LB23 `AL × NU`, `NU × AL`; LB24 `PR × AL`, `PO × AL`; LB25 `CL × PO`, `CP × PO`, `CL × PR`,
     ///   `CP × PR`, `NU × PO`, `NU × PR`, `PO × OP`, `PO × NU`, `PR × OP`, `PR × NU`, `HY × NU`,
     ///   `IS × NU`, `NU × NU`, `SY × NU`; LB28 `AL × AL`; LB29 `IS × AL`; LB30 `AL × OP`, `NU × OP`,
-    ///   `CP × AL`, `CP × NU`: `%`.
+    ///   `CP × AL`, `CP × NU`; LB23 `ID × PO`, LB24 `PR × ID`; LB30a `RI × RI`: `%`.
     /// - LB9/LB10: the CM column is `#` (`@` in the OP row); the CM row is the AL row.
     /// - LB11 `WJ ×`: the WJ row (spaces that start a paragraph, see ``compute(_:into:)``) is `%`
     ///   except for LB13's `^` columns.
@@ -87,9 +90,9 @@ enum AsciiLineBreaks {
         func set(_ row: Class, _ column: Class, _ action: Action) {
             table[Int(row.rawValue) * columns + Int(column.rawValue)] = action
         }
-        let pairRows: [Class] = [.cl, .cp, .qu, .ex, .sy, .is, .pr, .po, .nu, .al, .hy, .ba, .cm]
+        let pairRows: [Class] = [.cl, .cp, .qu, .ex, .sy, .is, .pr, .po, .nu, .al, .hy, .ba, .cm, .id, .ns, .ri]
         for row in pairRows {
-            for column in [Class.qu, .ba, .hy] { set(row, column, .indirect) }  // LB19, LB21
+            for column in [Class.qu, .ba, .hy, .ns] { set(row, column, .indirect) }  // LB19, LB21
             set(row, .cm, .combiningIndirect)  // LB9, LB10
             for column in [Class.cl, .cp, .ex, .is, .sy] { set(row, column, .prohibited) }  // LB13
         }
@@ -104,12 +107,15 @@ enum AsciiLineBreaks {
         set(.wj, .cm, .combiningIndirect)
         for column in [Class.cl, .cp, .ex, .is, .sy] { set(.wj, column, .prohibited) }
         set(.qu, .op, .prohibited)  // LB15
+        set(.cl, .ns, .prohibited)  // LB16
+        set(.cp, .ns, .prohibited)
         for (row, column) in [(Class.al, Class.nu), (.nu, .al), (.pr, .al), (.po, .al),  // LB23, LB24
                               (.cl, .po), (.cp, .po), (.cl, .pr), (.cp, .pr), (.nu, .po), (.nu, .pr),  // LB25
                               (.po, .op), (.po, .nu), (.pr, .op), (.pr, .nu), (.hy, .nu), (.is, .nu),
                               (.nu, .nu), (.sy, .nu),
                               (.al, .al), (.is, .al),  // LB28, LB29
-                              (.al, .op), (.nu, .op), (.cp, .al), (.cp, .nu)] {  // LB30
+                              (.al, .op), (.nu, .op), (.cp, .al), (.cp, .nu),  // LB30
+                              (.id, .po), (.pr, .id), (.ri, .ri)] {  // LB23, LB24, LB30a
             set(row, column, .indirect)
         }
         for column in 0..<columns {  // LB10: CM alone behaves as AL.
@@ -163,7 +169,7 @@ enum AsciiLineBreaks {
     }
 
     /// The state a paragraph starts in: LF as BK, a space as WJ (section 7).
-    private static func startState(_ cls: UInt8) -> UInt8 {
+    static func startState(_ cls: UInt8) -> UInt8 {
         cls == Class.lf.rawValue ? Class.bk.rawValue : cls == Class.sp.rawValue ? Class.wj.rawValue : cls
     }
 
@@ -189,7 +195,7 @@ enum AsciiLineBreaks {
 
     /// One step of the algorithm: the status between the previous character and one of class
     /// `cls` (`afterSpace` when the previous character is a space), and the next state.
-    private static func step(state: UInt8, class cls: UInt8, afterSpace: Bool) -> (status: Int8, state: UInt8) {
+    static func step(state: UInt8, class cls: UInt8, afterSpace: Bool) -> (status: Int8, state: UInt8) {
         let must: Int8 = 0, allow: Int8 = 1, never: Int8 = 2
         let sp = Class.sp.rawValue, bk = Class.bk.rawValue, cr = Class.cr.rawValue, lf = Class.lf.rawValue
         if state == bk || (state == cr && cls != lf) {  // LB4, LB5: a new paragraph.

@@ -1,7 +1,8 @@
 import CUnibreak
 
 /// UAX #14 line-break opportunities: libunibreak's, computed by ``AsciiLineBreaks`` when the
-/// text is all ASCII (the same statuses, several times faster) and by libunibreak otherwise.
+/// text is all ASCII and by ``UnicodeLineBreaks`` when its classes allow (the same statuses,
+/// several times faster), by libunibreak otherwise.
 ///
 /// `init_linebreak()` runs once per process, before the first query (a `static let` initialiser
 /// is run exactly once even when several threads race to it). After that libunibreak's functions
@@ -35,11 +36,39 @@ enum LineBreakOpportunities {
     /// (`LINEBREAK_INSIDEACHAR` for bytes that don't end a character).
     static func compute(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int8] {
         guard bytes.count > 0 else { return [] }
-        guard AsciiLineBreaks.isASCII(bytes) else { return computeWithLibunibreak(bytes) }
-        return [Int8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
-            AsciiLineBreaks.compute(bytes, into: buffer)
-            initialized = bytes.count
+        if AsciiLineBreaks.isASCII(bytes) {
+            return [Int8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+                AsciiLineBreaks.compute(bytes, into: buffer)
+                initialized = bytes.count
+            }
         }
+        var statuses = [Int8](repeating: 0, count: bytes.count)
+        let computed = statuses.withUnsafeMutableBufferPointer { UnicodeLineBreaks.compute(bytes, into: $0) }
+        return computed ? statuses : computeWithLibunibreakSparingFlags(bytes)
+    }
+
+    /// libunibreak's statuses for a text that may hold regional indicators (U+1F1E6–U+1F1FF, the
+    /// letters of flags), which libunibreak 1.1 does not know: it fails an assertion on them. It is
+    /// handed each as U+20000, an ideograph of the same UTF-8 length, and no break is allowed
+    /// between two consecutive ones (LB30a). Only texts ``UnicodeLineBreaks`` leaves to libunibreak
+    /// come here, those with a flag and a rarer class (glue, Hangul…).
+    static func computeWithLibunibreakSparingFlags(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int8] {
+        func isRegionalIndicator(at i: Int) -> Bool {
+            i + 3 < bytes.count && bytes[i] == 0xF0 && bytes[i + 1] == 0x9F && bytes[i + 2] == 0x87
+                && (0xA6...0xBF).contains(bytes[i + 3])
+        }
+        guard (0..<bytes.count).contains(where: isRegionalIndicator) else { return computeWithLibunibreak(bytes) }
+        var substituted = Array(bytes)
+        var flags: [Int] = []
+        for i in 0..<bytes.count where isRegionalIndicator(at: i) {
+            substituted.replaceSubrange(i..<i + 4, with: [0xF0, 0xA0, 0x80, 0x80])
+            flags.append(i)
+        }
+        var statuses = substituted.withUnsafeBufferPointer { computeWithLibunibreak($0) }
+        for (first, second) in zip(flags, flags.dropFirst()) where second == first + 4 {
+            statuses[first + 3] = Int8(LINEBREAK_NOBREAK)
+        }
+        return statuses
     }
 
     /// libunibreak's statuses, whatever the text (the reference ``AsciiLineBreaks`` is tested against).

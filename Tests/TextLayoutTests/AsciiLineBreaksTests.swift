@@ -105,7 +105,7 @@ import Testing
         #expect(Self.mismatches(strings).isEmpty)
     }
 
-    @Test func computeUsesLibunibreakForNonASCIIText() {
+    @Test func computeMatchesLibunibreakOnNonASCIIText() {
         let bytes = Array("naïve “quote” 漢字 text".utf8)
         let statuses = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
         #expect(statuses == Self.libunibreak(bytes))
