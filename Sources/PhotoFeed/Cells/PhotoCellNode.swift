@@ -81,21 +81,21 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
 
     /// Sets what `model` shows; with the `previous` model shown, only what differs from it (a
     /// sync completion changes one thing: parsing both URLs and rebuilding six texts for it cost
-    /// more than the relayout's own text work).
+    /// more than the relayout's own text work). Labels are compared by what they are made from.
     private func apply(_ model: PhotoCellModel, replacing previous: PhotoCellModel? = nil) {
         func differs<Value: Equatable>(_ value: (PhotoCellModel) -> Value) -> Bool {
             previous.map { value($0) != value(model) } ?? true
         }
-        if differs(\.avatarURL) { avatar.setURL(URL(string: model.avatarURL)) }
-        if differs(\.photoURL) { photo.setURL(URL(string: model.photoURL)) }
-        if differs(\.userName) { userName.attributedText = Self.text(model.userName, weight: .bold) }
-        if differs(\.locationName) {
+        if differs({ $0.avatarURL }) { avatar.setURL(URL(string: model.avatarURL)) }
+        if differs({ $0.photoURL }) { photo.setURL(URL(string: model.photoURL)) }
+        if differs({ $0.userName }) { userName.attributedText = Self.text(model.userName, weight: .bold) }
+        if differs({ $0.locationName }) {
             location.attributedText = model.locationName.map { Self.text($0) } ?? AttributedText()
         }
-        if differs(\.timeLabel) { time.attributedText = Self.text(model.timeLabel) }
-        if differs(\.likesLabel) { likes.attributedText = Self.text(model.likesLabel) }
-        if differs(\.description) { descriptionText.attributedText = Self.text(model.description) }
-        if differs(\.commentLines) {
+        if differs({ $0.uploadedAt }) || differs({ $0.referenceTime }) { time.attributedText = Self.text(model.timeLabel) }
+        if differs({ $0.likes }) { likes.attributedText = Self.text(model.likesLabel) }
+        if differs({ $0.description }) { descriptionText.attributedText = Self.text(model.description) }
+        if differs({ $0.commentCount }) || differs({ $0.firstComments }) {
             comments.attributedText = Self.text(model.commentLines.joined(separator: "\n"))
         }
     }
