@@ -111,6 +111,30 @@ import TestSupport
         #expect(try FeedController(store: store).page(width: 320, scale: 3).hits == 4)
     }
 
+    /// A pass over many photos reads and measures them in shares on both cores (here 150 photos:
+    /// 8 shares); every row it writes is what a new cell computes for its photo.
+    @Test func relayoutInSharesWritesWhatNewCellsCompute() throws {
+        let store = try FeedTestStore.empty()
+        try store.seedGenerated(count: 150, rngSeed: 7,
+                                seedDataDirectory: FeedTestStore.projectRoot.appendingPathComponent("seed-data"))
+        let controller = try FeedController(store: store, parallelism: 2)
+        let ids = try controller.page(width: 375, scale: 2, limit: 150).entries.map(\.photoID)
+        #expect(ids.count == 150)
+        let loaded = ids.filter { $0 % 3 == 0 }
+        for id in loaded { try store.setImageState(photoID: id, .loaded) }
+
+        let summary = try controller.relayout(photoIDs: ids)
+        #expect(summary.relayouts == 150)
+        #expect(summary.heightChanges > 0 && summary.heightChanges <= loaded.count)
+        let page = try FeedController(store: store).page(width: 375, scale: 2, limit: 150)
+        #expect(page.hits == 150)
+        for entry in page.entries {
+            let fresh = try Self.fresh(store, photoID: entry.photoID, width: 375, scale: 2,
+                                       referenceTime: controller.referenceTime)
+            #expect(entry.layout == fresh)
+        }
+    }
+
     @Test func relayoutThroughTheSyncProtocol() async throws {
         let store = try FeedTestStore.seeded()
         let controller = try FeedController(store: store)
