@@ -111,9 +111,9 @@ import TestSupport
         #expect(try FeedController(store: store).page(width: 320, scale: 3).hits == 4)
     }
 
-    /// A pass over many photos reads and measures them in shares on both cores (here 150 photos:
-    /// 8 shares); every row it writes is what a new cell computes for its photo.
-    @Test func relayoutInSharesWritesWhatNewCellsCompute() throws {
+    /// A pass over many photos measures them on both cores; every row it writes is what a new
+    /// cell computes for its photo.
+    @Test func relayoutOfManyPhotosWritesWhatNewCellsCompute() throws {
         let store = try FeedTestStore.empty()
         try store.seedGenerated(count: 150, rngSeed: 7,
                                 seedDataDirectory: FeedTestStore.projectRoot.appendingPathComponent("seed-data"))

@@ -11,6 +11,7 @@ let package = Package(
         .executableTarget(name: "bench-sync", dependencies: [
             .product(name: "FeedStore", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "TextLayout", package: "PhotoFeed"),
         ]),
     ]
 )

@@ -4,11 +4,13 @@ import GRDB
 import Foundation
 import PhotoFeed
 import Synchronization
+import TextLayout
 
 // Usage: bench-sync ROOT WORKDIR [PHOTOS] [WIDTHS]
 // For the curated set and for PHOTOS generated photos: seeds, precomputes cell layouts at the
 // cached WIDTHS (comma-separated points, scale 2), then runs every sync job to completion on the
-// virtual clock, relayout and cache update included. Ours commits up to 512 completions per
+// virtual clock, relayout and cache update included, with text caches as cold as a new daemon
+// process's (its cells and measurements start empty). Ours commits up to 512 completions per
 // transaction and relayouts each batch while the next one is simulated and committed; the peer
 // is the same worker committing each completion on its own and waiting for its relayout, the
 // way a naive daemon would. Prints µs per completion for both, the ratio, and where
@@ -92,7 +94,11 @@ struct Measurement {
 
 func measure(_ path: String, batchSize: Int, relayout: Bool = true, overlaps: Bool = true) async throws -> Measurement {
     let store = try FeedStore(path: path, migrationsDirectory: migrations, clock: storeClock)
-    let relayouter = TimedRelayouter(try FeedController(store: store, cellCapacity: cellCapacity))
+    // Text caches as cold as a new `photofeed sync` process's: the layouts precomputed above
+    // measured every text of the set with the shared measurer.
+    let measurer = TextMeasurer(fonts: TextMeasurer.shared.fonts)
+    let controller = try FeedController(store: store, cellCapacity: cellCapacity, measurer: measurer)
+    let relayouter = TimedRelayouter(controller)
     let worker = SyncWorker(store: store, relayouter: relayout ? relayouter : NoRelayout(), clock: VirtualClock(),
                             configuration: .init(seed: 1, maxBatchSize: batchSize, overlapsRelayout: overlaps))
     let cpuStart = processCPUSeconds()
