@@ -29,12 +29,14 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         // SQLite's process-wide options (sqlite3_config is variadic: C only); Debian's libsqlite3-dev.
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // A C thread-local slot for NodeKit (Swift has no thread-local variables).
+        .target(name: "CThreadSlot"),
 
         .target(name: "LayoutCore", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "Locking"],
                 swiftSettings: strict),
-        .target(name: "NodeKit", dependencies: ["LayoutCore", "TextLayout"], swiftSettings: strict),
+        .target(name: "NodeKit", dependencies: ["CThreadSlot", "LayoutCore", "TextLayout"], swiftSettings: strict),
         .target(name: "FeedStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CThreadSlot
 import LayoutCore
 
 /// Collects the nodes measured while one node computes its layout, so that the ids in the
@@ -17,7 +13,7 @@ import LayoutCore
 /// Why a thread-local and not a task-local: measuring is synchronous, so everything a
 /// measurement registers happens on the thread that runs it (a synchronous spec callback
 /// cannot await child tasks, and work it hands to other threads inherited neither). A
-/// thread-local slot costs a few nanoseconds to install and read, where a task-local push
+/// thread-local slot costs a load or a store to install and read, where a task-local push
 /// allocates; the collector itself lives on the measuring frame's stack, so a leaf that meets
 /// no node allocates nothing and takes no lock.
 ///
@@ -55,23 +51,17 @@ struct SubnodeCollector {
 }
 
 /// The thread-local slot holding the innermost running ``SubnodeCollector`` (a pointer into the
-/// stack frame of ``SubnodeCollector/collecting(_:)``, valid only while it runs on this thread).
+/// stack frame of ``SubnodeCollector/collecting(_:)``, valid only while it runs on this thread):
+/// a C thread-local variable (`CThreadSlot`).
 private enum CurrentSubnodeCollector {
-    static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed (\(status)): no thread-local slot for SubnodeCollector")
-        return key
-    }()
-
     @inline(__always)
     static func get() -> UnsafeMutablePointer<SubnodeCollector>? {
-        pthread_getspecific(key)?.assumingMemoryBound(to: SubnodeCollector.self)
+        photofeed_current_subnode_collector()?.assumingMemoryBound(to: SubnodeCollector.self)
     }
 
     @inline(__always)
     static func set(_ collector: UnsafeMutablePointer<SubnodeCollector>?) {
-        pthread_setspecific(key, collector.map { UnsafeRawPointer($0) })
+        photofeed_set_current_subnode_collector(collector.map { UnsafeMutableRawPointer($0) })
     }
 }
 

@@ -80,7 +80,7 @@ import Testing
         let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
                                 configuration: .init(simulation: SyncFixture.fixedSimulation()))
         _ = try await worker.run(until: .idle)
-        let rows = try await store.writer.read { db in
+        let rows = try store.writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT p.id, l.place_name, l.region, l.country, l.geocode_state, j.result
                 FROM photo p JOIN location l ON l.id = p.location_id

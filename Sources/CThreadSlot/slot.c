@@ -1,0 +1,3 @@
+#include "CThreadSlot.h"
+
+_Thread_local void *photofeed_subnode_collector = 0;
