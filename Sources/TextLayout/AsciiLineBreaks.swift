@@ -4,11 +4,11 @@
 /// (Unicode 6.2.0) with the annex's pair-table algorithm (section 7, "Pair Table-Based
 /// Implementation"). This type is that algorithm restricted to the line-break classes ASCII
 /// characters have, plus ID, NS and RI (ideographs and emoji, non-starting kana and marks, flag
-/// letters, for ``UnicodeLineBreaks``), derived from the annex: classes from LineBreak-6.2.0.txt, pair actions
-/// from rules LB4–LB31. ``LineBreakOpportunities`` uses it when every byte of a text is below 0x80;
-/// `AsciiLineBreaksTests` checks that it gives libunibreak's statuses on every string of up to
-/// three characters over an alphabet covering every ASCII class, and on tens of thousands of
-/// random ASCII strings.
+/// letters, for ``UnicodeLineBreaks``), derived from the annex: classes from
+/// LineBreak-6.2.0.txt, pair actions from rules LB4–LB31. ``LineBreakOpportunities`` uses it
+/// when every byte of a text is below 0x80; `AsciiLineBreaksTests` checks that it gives
+/// libunibreak's statuses on every string of up to three characters over an alphabet covering
+/// every ASCII class, and on tens of thousands of random ASCII strings.
 ///
 /// Why: libunibreak decodes UTF-8 and binary-searches its property table for every character,
 /// about 240 instructions a character, which made it a quarter of a cold measurement.

@@ -18,8 +18,9 @@ import CUnibreak
 /// ``compute(_:into:)`` returns false.
 ///
 /// Why: libunibreak decodes UTF-8 and binary-searches its property table for every character
-/// (about 240 instructions each); in the sync daemon's relayouts of the multilingual curated feed
-/// that was 7% of all the work. Here a character costs a table read and a transition.
+/// (about 240 instructions each). Measuring the text benchmark's multilingual captions cold, that
+/// was 66k of 234k instructions per caption; here a character costs a table read and a
+/// transition (8k per caption).
 /// `UnicodeLineBreaksTests` checks the statuses against libunibreak on every pair and triple of
 /// characters drawn from every supported class and on random multilingual strings.
 enum UnicodeLineBreaks {
@@ -78,10 +79,12 @@ enum UnicodeLineBreaks {
         return table
     }()
 
+    /// Classes a character can have (OP through LF).
+    private static let classCount = Int(AsciiLineBreaks.Class.lf.rawValue) + 1
+
     /// ``AsciiLineBreaks/step(state:class:afterSpace:)`` for every state, whether the previous
     /// character was a space, and every class: indexed by `(state · 2 + afterSpace) · classCount
     /// + class`, an entry holds the status in its low two bits and the next index above them.
-    private static let classCount = Int(AsciiLineBreaks.Class.lf.rawValue) + 1
     private static let transitions: [UInt8] = {
         let sp = AsciiLineBreaks.Class.sp.rawValue, wj = AsciiLineBreaks.Class.wj.rawValue
         var table = [UInt8](repeating: 0, count: (classCount - 1) * 2 * classCount)
