@@ -45,6 +45,9 @@ public final class FontFace: @unchecked Sendable {
     /// asks, and answering from constants spares every measurement a shared lock.
     private let latinSpaceIsContextFree: Bool
     private let commonSpaceIsContextFree: Bool
+    /// ``computeContextFreeASCIIAdvances(_:_:)``: 128 entries, allocated at load, never written
+    /// after, freed in `deinit`.
+    let contextFreeASCIIAdvances: UnsafeMutablePointer<Int32>
 
     /// `FT_Face` is a raw pointer; the wrapper lets the mutex own it.
     struct FaceHandle: @unchecked Sendable {
@@ -96,10 +99,12 @@ public final class FontFace: @unchecked Sendable {
         hbFont = font
         latinSpaceIsContextFree = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: HB_SCRIPT_LATIN)
         commonSpaceIsContextFree = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: HB_SCRIPT_COMMON)
+        contextFreeASCIIAdvances = Self.computeContextFreeASCIIAdvances(hbFace, font)
         ftFace = Mutex(FaceHandle(face: face))
     }
 
     deinit {
+        contextFreeASCIIAdvances.deallocate()
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
         FreeTypeLibrary.shared.closeFace(ftFace.withLock { $0.face })
@@ -124,33 +129,8 @@ public final class FontFace: @unchecked Sendable {
 
     private static func computeSpaceIsContextFree(_ hbFace: OpaquePointer, _ spaceGlyph: hb_codepoint_t?,
                                                   script: hb_script_t) -> Bool {
-        guard let spaceGlyph else { return false }
-        func tag(_ name: String) -> hb_tag_t { name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) } }
-        func hasTable(_ name: String) -> Bool {
-            let blob = hb_face_reference_table(hbFace, tag(name))
-            defer { hb_blob_destroy(blob) }
-            return hb_blob_get_length(blob) > 0
-        }
-        if hasTable("morx") || hasTable("kerx") { return false }
-        if hasTable("kern") && hb_ot_layout_has_positioning(hbFace) == 0 { return false }
-        var scriptTags = [hb_tag_t](repeating: 0, count: 3)
-        var scriptCount: UInt32 = 3
-        hb_ot_tags_from_script_and_language(script, nil, &scriptCount, &scriptTags, nil, nil)
-        var tags = Array(scriptTags.prefix(Int(scriptCount))) + [tag("DFLT"), tag("dflt"), tag("latn"), 0]
-        let lookups = hb_set_create()
-        let glyphs = hb_set_create()
-        defer {
-            hb_set_destroy(lookups)
-            hb_set_destroy(glyphs)
-        }
-        for table in [tag("GSUB"), tag("GPOS")] {
-            hb_set_clear(lookups)
-            hb_ot_layout_collect_lookups(hbFace, table, &tags, nil, nil, lookups)
-            var lookup = UInt32.max  // HB_SET_VALUE_INVALID
-            while hb_set_next(lookups, &lookup) != 0 {
-                hb_ot_layout_lookup_collect_glyphs(hbFace, table, lookup, glyphs, glyphs, glyphs, glyphs)
-            }
-        }
+        guard let spaceGlyph, let glyphs = glyphsInLookups(hbFace, scripts: [script]) else { return false }
+        defer { hb_set_destroy(glyphs) }
         return hb_set_has(glyphs, spaceGlyph) == 0
     }
 

@@ -249,9 +249,32 @@ final class ShapedText {
     }
 
     /// Shapes a word alone into `advances` and `flags` (`word.count` values each): per byte, the
-    /// advance in font units of the cluster starting there and its flags.
+    /// advance in font units of the cluster starting there and its flags. A Latin or Common word
+    /// of characters shaping cannot touch (a number, say: see
+    /// ``FontFace/computeContextFreeASCIIAdvances(_:_:)``) is composed from their advances, as
+    /// HarfBuzz would shape it, without shaping.
     static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace, script: hb_script_t,
                            advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
+        if script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON {
+            var composed = true
+            for k in 0..<word.count {
+                let advance = face.contextFreeAdvance(of: all[word.lowerBound + k])
+                guard advance >= 0 else {
+                    composed = false
+                    break
+                }
+                advances[k] = advance
+                flags[k] = clusterStart
+            }
+            if composed { return }
+        }
+        shapeWordWithHarfBuzz(all, word: word, face: face, script: script, advances: advances, flags: flags)
+    }
+
+    /// ``shapeWord(_:word:face:script:advances:flags:)`` through HarfBuzz, whatever the word.
+    static func shapeWordWithHarfBuzz(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace,
+                                      script: hb_script_t, advances: UnsafeMutablePointer<Int32>,
+                                      flags: UnsafeMutablePointer<UInt8>) {
         advances.update(repeating: 0, count: word.count)
         flags.update(repeating: 0, count: word.count)
         shapeItem(all, item: word, context: word, face: face, script: script) { cluster, units, unsafe in
