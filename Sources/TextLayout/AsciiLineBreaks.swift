@@ -3,8 +3,8 @@
 /// libunibreak 1.1 (the Debian package this target links) implements UAX #14 revision 30
 /// (Unicode 6.2.0) with the annex's pair-table algorithm (section 7, "Pair Table-Based
 /// Implementation"). This type is that algorithm restricted to the line-break classes ASCII
-/// characters have, plus ID, NS and RI (ideographs and emoji, non-starting kana and marks, flag
-/// letters, for ``UnicodeLineBreaks``), derived from the annex: classes from
+/// characters have, plus ID, NS, RI, IN, B2, GL and the Hangul classes (for
+/// ``UnicodeLineBreaks``), derived from the annex: classes from
 /// LineBreak-6.2.0.txt, pair actions from rules LB4–LB31. ``LineBreakOpportunities`` uses it
 /// when every byte of a text is below 0x80; `AsciiLineBreaksTests` checks that it gives
 /// libunibreak's statuses on every string of up to three characters over an alphabet covering
@@ -19,17 +19,19 @@ enum AsciiLineBreaks {
     /// rest are handled before the table is consulted (LB4–LB7), as in the annex's algorithm.
     enum Class: UInt8 {
         case op, cl, cp, qu, ex, sy, `is`, pr, po, nu, al, hy, ba, cm
-        /// Not in ASCII: ideographs and most emoji (ID), non-starters (NS), regional indicators (RI).
-        case id, ns, ri
+        /// Not in ASCII: ideographs and most emoji (ID), non-starters (NS), regional indicators
+        /// (RI), inseparables such as "…" (IN), "—" (B2), glue such as U+00A0 (GL), and Hangul
+        /// syllables and jamo (H2, H3, JL, JV, JT).
+        case id, ns, ri, `in`, b2, gl, h2, h3, jl, jv, jt
         /// Row only: a space at the start of a paragraph is treated as a word joiner (section 7).
         case wj
         case sp, bk, cr, lf
     }
 
-    /// Number of classes the pair table has columns for (OP through RI).
-    private static let columns = 17
-    /// Number of rows (OP through RI, then WJ).
-    private static let rows = 18
+    /// Number of classes the pair table has columns for (OP through JT).
+    private static let columns = 25
+    /// Number of rows (OP through JT, then WJ).
+    private static let rows = 26
 
     /// LineBreak-6.2.0.txt's class of every ASCII code point.
     ///
@@ -76,7 +78,12 @@ enum AsciiLineBreaks {
     /// - LB13 `× CL, × CP, × EX, × IS, × SY`: those columns are `^` in every row.
     /// - LB14 `OP SP* ×`: the OP row is `^`.
     /// - LB15 `QU SP* × OP`: `^`. LB19 `× QU`, `QU ×`: `%` in the QU column and row.
-    /// - LB16 `(CL | CP) SP* × NS`: `^`. LB21 `× BA`, `× HY`, `× NS`: `%` columns.
+    /// - LB16 `(CL | CP) SP* × NS`, LB17 `B2 SP* × B2`: `^`. LB21 `× BA`, `× HY`, `× NS`: `%`
+    ///   columns.
+    /// - LB12 `GL ×`: the GL row is `%`; LB12a `[^SP BA HY] × GL`: the GL column is `%` but in the
+    ///   BA and HY rows.
+    /// - LB22 `(AL | ID | IN | NU) × IN`; LB26 `JL × (JL | JV | H2 | H3)`, `(JV | H2) × (JV | JT)`,
+    ///   `(JT | H3) × JT`; LB27 Hangul `× IN`, `× PO`, `PR ×` Hangul: `%`.
     /// - LB23 `AL × NU`, `NU × AL`; LB24 `PR × AL`, `PO × AL`; LB25 `CL × PO`, `CP × PO`, `CL × PR`,
     ///   `CP × PR`, `NU × PO`, `NU × PR`, `PO × OP`, `PO × NU`, `PR × OP`, `PR × NU`, `HY × NU`,
     ///   `IS × NU`, `NU × NU`, `SY × NU`; LB28 `AL × AL`; LB29 `IS × AL`; LB30 `AL × OP`, `NU × OP`,
@@ -90,7 +97,9 @@ enum AsciiLineBreaks {
         func set(_ row: Class, _ column: Class, _ action: Action) {
             table[Int(row.rawValue) * columns + Int(column.rawValue)] = action
         }
-        let pairRows: [Class] = [.cl, .cp, .qu, .ex, .sy, .is, .pr, .po, .nu, .al, .hy, .ba, .cm, .id, .ns, .ri]
+        let hangul: [Class] = [.h2, .h3, .jl, .jv, .jt]
+        let pairRows: [Class] = [.cl, .cp, .qu, .ex, .sy, .is, .pr, .po, .nu, .al, .hy, .ba, .cm, .id, .ns, .ri,
+                                 .in, .b2, .gl] + hangul
         for row in pairRows {
             for column in [Class.qu, .ba, .hy, .ns] { set(row, column, .indirect) }  // LB19, LB21
             set(row, .cm, .combiningIndirect)  // LB9, LB10
@@ -109,6 +118,20 @@ enum AsciiLineBreaks {
         set(.qu, .op, .prohibited)  // LB15
         set(.cl, .ns, .prohibited)  // LB16
         set(.cp, .ns, .prohibited)
+        set(.b2, .b2, .prohibited)  // LB17
+        for column in 0..<columns where ![Class.cl, .cp, .ex, .is, .sy, .cm].contains(Class(rawValue: UInt8(column))!) {
+            set(.gl, Class(rawValue: UInt8(column))!, .indirect)  // LB12
+        }
+        for row in pairRows where row != .ba && row != .hy { set(row, .gl, .indirect) }  // LB12a
+        for row in [Class.al, .id, .in, .nu] + hangul { set(row, .in, .indirect) }  // LB22, LB27
+        for row in hangul {
+            set(row, .po, .indirect)  // LB27
+            set(.pr, row, .indirect)
+        }
+        for (row, columns) in [(Class.jl, [Class.jl, .jv, .h2, .h3]), (.jv, [.jv, .jt]), (.h2, [.jv, .jt]),
+                               (.jt, [.jt]), (.h3, [.jt])] {  // LB26
+            for column in columns { set(row, column, .indirect) }
+        }
         for (row, column) in [(Class.al, Class.nu), (.nu, .al), (.pr, .al), (.po, .al),  // LB23, LB24
                               (.cl, .po), (.cp, .po), (.cl, .pr), (.cp, .pr), (.nu, .po), (.nu, .pr),  // LB25
                               (.po, .op), (.po, .nu), (.pr, .op), (.pr, .nu), (.hy, .nu), (.is, .nu),

@@ -6,16 +6,17 @@ import Darwin
 import CUnibreak
 
 /// UAX #14 line-break opportunities for text beyond ASCII whose characters all fall in the
-/// classes ``AsciiLineBreaks`` implements (ASCII's, plus ID, NS and RI): Latin, Greek and
-/// Cyrillic letters, CJK ideographs and kana, most emoji and flags, their punctuation and marks.
+/// classes ``AsciiLineBreaks`` implements (ASCII's, plus ID, NS, RI, IN, B2, GL and Hangul's):
+/// Latin, Greek and Cyrillic letters, CJK ideographs, kana and Hangul, most emoji and flags,
+/// their punctuation (dashes, ellipses, no-break spaces) and marks.
 ///
 /// A character's class is libunibreak's own: the table is built once from libunibreak's exported
 /// property table (`lb_prop_default`), resolved as libunibreak resolves classes when no language
 /// is given (AI, SA, SG and XX as AL, CJ as ID). Regional indicators (flag letters), which
 /// libunibreak 1.1 does not know (its pair table stops before RI: it fails an assertion), follow
 /// the annex: LB30a `RI × RI`, LB31 elsewhere. A text with a character of any other class
-/// (Hangul, glue, zero-width space, planes above the second…) is left to libunibreak:
-/// ``compute(_:into:)`` returns false.
+/// (Hebrew letters, zero-width space, word joiner, break-before marks, planes above the
+/// second…) is left to libunibreak: ``compute(_:into:)`` returns false.
 ///
 /// Why: libunibreak decodes UTF-8 and binary-searches its property table for every character
 /// (about 240 instructions each). Measuring the text benchmark's multilingual captions cold, that
@@ -52,6 +53,14 @@ enum UnicodeLineBreaks {
             case LBP_ID, LBP_CJ: .id
             case LBP_NS: .ns
             case LBP_RI: .ri
+            case LBP_IN: .in
+            case LBP_B2: .b2
+            case LBP_GL: .gl
+            case LBP_H2: .h2
+            case LBP_H3: .h3
+            case LBP_JL: .jl
+            case LBP_JV: .jv
+            case LBP_JT: .jt
             case LBP_SP: .sp
             case LBP_BK: .bk
             case LBP_CR: .cr
