@@ -59,6 +59,25 @@ import Testing
         #expect(Self.mismatches(triples).isEmpty)
     }
 
+    /// Every string of four characters, one per class (AI, SA and XX stand in for AL; CJ for
+    /// ID): every state the algorithm can be in, entered after every history of up to three
+    /// characters, spaces and line breaks included.
+    @Test func everyQuadrupleOfClassesMatchesLibunibreak() {
+        let classes = ["é", "漢", "ゝ", "。", "「", "！", "«", "‰", "€", "\u{0301}", "\u{2010}", "…", "—", "\u{00A0}", "가",
+                       "각", "\u{1100}", "\u{1161}", "\u{11A8}", ")", "/", ",", "0", "-", " ", "\n", "\r"]
+        var mismatches = 0
+        for a in classes {
+            for b in classes {
+                for c in classes {
+                    for d in classes where Self.ours(a + b + c + d) != Self.libunibreak(a + b + c + d) {
+                        mismatches += 1
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func seededRandomMultilingualTextMatchesLibunibreak() {
         var random = SeededRandom(seed: 15)
         let fragments = ["Zürich, Switzerland", "Αθήνα", "Москва — ночь", "東京タワー。", "すごい！🔥🔥", "«bien»",
