@@ -105,11 +105,13 @@ enum AsciiLineBreaks {
             set(row, .cm, .combiningIndirect)  // LB9, LB10
             for column in [Class.cl, .cp, .ex, .is, .sy] { set(row, column, .prohibited) }  // LB13
         }
-        for column in 0..<columns {
-            set(.op, Class(rawValue: UInt8(column))!, .prohibited)  // LB14
-            if ![Class.cl, .cp, .ex, .is, .sy, .cm].contains(Class(rawValue: UInt8(column))!) {
-                set(.qu, Class(rawValue: UInt8(column))!, .indirect)  // LB19
-                set(.wj, Class(rawValue: UInt8(column))!, .indirect)  // LB11
+        for index in 0..<columns {
+            let column = Class(rawValue: UInt8(index))!
+            set(.op, column, .prohibited)  // LB14
+            if ![Class.cl, .cp, .ex, .is, .sy, .cm].contains(column) {
+                set(.qu, column, .indirect)  // LB19
+                set(.wj, column, .indirect)  // LB11
+                set(.gl, column, .indirect)  // LB12
             }
         }
         set(.op, .cm, .combiningProhibited)
@@ -119,9 +121,6 @@ enum AsciiLineBreaks {
         set(.cl, .ns, .prohibited)  // LB16
         set(.cp, .ns, .prohibited)
         set(.b2, .b2, .prohibited)  // LB17
-        for column in 0..<columns where ![Class.cl, .cp, .ex, .is, .sy, .cm].contains(Class(rawValue: UInt8(column))!) {
-            set(.gl, Class(rawValue: UInt8(column))!, .indirect)  // LB12
-        }
         for row in pairRows where row != .ba && row != .hy { set(row, .gl, .indirect) }  // LB12a
         for row in [Class.al, .id, .in, .nu] + hangul { set(row, .in, .indirect) }  // LB22, LB27
         for row in hangul {
