@@ -113,13 +113,13 @@ extension FontFace {
     /// A printable ASCII character (U+0020–U+007E) qualifies when the face maps it to a glyph
     /// that no lookup of a feature HarfBuzz applies to Latin or Common text touches, adjacent
     /// positioning aside (``glyphsInLookups(_:scripts:features:skippingAdjacentPositioning:)``),
-    /// and when no two qualifying characters move each other (kerning, say): HarfBuzz shapes a sequence holding every ordered pair of them,
-    /// as Latin and as Common text, and every glyph must come out as the character's own glyph at its
-    /// own advance with no offset; characters of a pair that does not are dropped and the check
-    /// runs again. A word made only of qualifying characters (numbers and most punctuation in
-    /// DejaVu Sans) is then its characters' advances side by side, as HarfBuzz would shape it:
-    /// ``ShapedText`` composes it without shaping. DejaVu Sans kerns its letters, so they never
-    /// qualify there.
+    /// and when no two qualifying characters move each other (kerning, say): HarfBuzz shapes a
+    /// sequence holding every ordered pair of them, as Latin and as Common text, and every glyph
+    /// must come out as its character's own glyph at its own advance with no offset; the
+    /// characters of a pair that does not are dropped and the check runs again. A word made only
+    /// of qualifying characters is then its characters' advances side by side, as HarfBuzz would
+    /// shape it: ``ShapedText`` composes it without shaping. In DejaVu Sans they are the digits,
+    /// the space, most punctuation and a few letters whose kerning partners never qualify.
     static func computeContextFreeASCIIAdvances(_ hbFace: OpaquePointer, _ font: OpaquePointer)
         -> UnsafeMutablePointer<Int32> {
         let table = UnsafeMutablePointer<Int32>.allocate(capacity: 128)
@@ -175,8 +175,8 @@ extension FontFace {
     /// other than their character's nominal glyph at its advance with no offset.
     private static func movedGlyphs(_ text: [UInt8], nominal: [UInt8: (glyph: hb_codepoint_t, advance: Int32)],
                                     script: hb_script_t, font: OpaquePointer) -> [Int] {
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
+        let buffer = ShapingBuffer.current
+        hb_buffer_clear_contents(buffer)
         text.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
                 hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
