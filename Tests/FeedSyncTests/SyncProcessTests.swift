@@ -30,6 +30,19 @@ import Testing
         }
     }
 
+    /// Whether a process holds a `flock` lock on the file at `path`, from /proc/locks (lines such
+    /// as `1: FLOCK  ADVISORY  WRITE 4242 08:01:1234567 0 EOF`, the last field before the range
+    /// ending in the file's inode), without taking the lock.
+    static func isFlocked(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0,
+              let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+        return locks.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 5 && fields[1] == "FLOCK" && fields[5].hasSuffix(":\(info.st_ino)")
+        }
+    }
+
     static func open(_ path: String) throws -> FeedStore {
         try FeedStore(path: path, migrationsDirectory: SyncFixture.migrationsDirectory)
     }
@@ -84,7 +97,7 @@ import Testing
         for field in ["failed", "retried", "pending", "relayouts", "heightChanges"] {
             #expect(summary?[field] != nil, "summary field \(field)")
         }
-        let counts = try await Self.open(path).writer.read { db in
+        let counts = try Self.open(path).writer.read { db in
             try Row.fetchAll(db, sql: "SELECT state, COUNT(*) FROM sync_job GROUP BY state")
         }.reduce(into: [String: Int]()) { $0[$1[0]] = $1[1] }
         #expect(counts["running"] == nil, "attempts in flight went back to pending")
@@ -109,12 +122,11 @@ import Testing
     @Test func sigtermStopsARunningDaemonCleanly() async throws {
         let path = try await Self.seededDatabases(copies: 1)[0]
         let daemon = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "1"])
-        // Wait (bounded) until the daemon holds its lock, i.e. is running, then stop it.
-        let descriptor = Glibc.open(path + ".sync-lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        defer { close(descriptor) }
+        // Wait (bounded) until the daemon holds its lock, i.e. is running, then stop it. The lock
+        // is looked up in /proc/locks: probing it with flock, as this test did, could hold it at
+        // the moment the daemon tried, which then exited as busy (75).
         let deadline = ContinuousClock.now + .seconds(30)
-        while flock(descriptor, LOCK_EX | LOCK_NB) == 0, ContinuousClock.now < deadline {
-            flock(descriptor, LOCK_UN)
+        while !Self.isFlocked(path + ".sync-lock"), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         daemon.signal(SIGTERM)
