@@ -14,7 +14,8 @@ struct BorrowedFace: Sendable {
     private let lineGapUnits: Int32
     private let latinSpaceIsContextFree: Bool
     private let commonSpaceIsContextFree: Bool
-    private let contextFreeASCIIAddress: UInt
+    /// The face's ``ComposableASCII`` tables.
+    let composable: ComposableASCII
     private unowned(unsafe) let face: FontFace
 
     init(_ face: FontFace) {
@@ -25,16 +26,8 @@ struct BorrowedFace: Sendable {
         lineGapUnits = face.lineGapUnits
         latinSpaceIsContextFree = face.spaceIsContextFree(for: HB_SCRIPT_LATIN)
         commonSpaceIsContextFree = face.spaceIsContextFree(for: HB_SCRIPT_COMMON)
-        contextFreeASCIIAddress = UInt(bitPattern: face.contextFreeASCIIAdvances)
+        composable = face.composableASCII
         self.face = face
-    }
-
-    /// The advance in font units of the ASCII character `byte` when shaping cannot change its
-    /// glyph among such characters in Latin or Common text, else −1
-    /// (``FontFace/computeContextFreeASCIIAdvances(_:_:)``).
-    @inline(__always)
-    func contextFreeAdvance(of byte: UInt8) -> Int32 {
-        byte < 0x80 ? UnsafePointer<Int32>(bitPattern: contextFreeASCIIAddress)![Int(byte)] : -1
     }
 
     /// The face's immutable HarfBuzz font.

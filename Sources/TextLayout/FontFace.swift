@@ -45,9 +45,9 @@ public final class FontFace: @unchecked Sendable {
     /// asks, and answering from constants spares every measurement a shared lock.
     private let latinSpaceIsContextFree: Bool
     private let commonSpaceIsContextFree: Bool
-    /// ``computeContextFreeASCIIAdvances(_:_:)``: 128 entries, allocated at load, never written
-    /// after, freed in `deinit`.
-    let contextFreeASCIIAdvances: UnsafeMutablePointer<Int32>
+    /// ``computeComposableASCII(_:_:)``: tables allocated at load, never written after, freed in
+    /// `deinit`.
+    let composableASCII: ComposableASCII
 
     /// `FT_Face` is a raw pointer; the wrapper lets the mutex own it.
     struct FaceHandle: @unchecked Sendable {
@@ -99,12 +99,12 @@ public final class FontFace: @unchecked Sendable {
         hbFont = font
         latinSpaceIsContextFree = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: HB_SCRIPT_LATIN)
         commonSpaceIsContextFree = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: HB_SCRIPT_COMMON)
-        contextFreeASCIIAdvances = Self.computeContextFreeASCIIAdvances(hbFace, font)
+        composableASCII = Self.computeComposableASCII(hbFace, font)
         ftFace = Mutex(FaceHandle(face: face))
     }
 
     deinit {
-        contextFreeASCIIAdvances.deallocate()
+        composableASCII.deallocate()
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
         FreeTypeLibrary.shared.closeFace(ftFace.withLock { $0.face })

@@ -144,9 +144,10 @@ final class ShapedText {
         return byWords
     }
 
-    /// Calls `body` with `word`'s advances (font units) and flags per byte: from this thread's
-    /// word cache, the shared `wordCache` or HarfBuzz (then stored in both), in `scratch`, or in
-    /// buffers of its own when the word is longer than the caches keep.
+    /// Calls `body` with `word`'s advances (font units) and flags per byte: composed (see
+    /// ``shapeWord(_:word:face:script:advances:flags:)``), or from this thread's word cache, the
+    /// shared `wordCache` or HarfBuzz (then stored in both), in `scratch`, or in buffers of its
+    /// own when the word is longer than the caches keep.
     static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace,
                           weight: FontWeight, script: hb_script_t, wordCache: WordShapeCache,
                           threadCache: ThreadWordCache, scratch: WordScratch,
@@ -163,6 +164,11 @@ final class ShapedText {
             return
         }
         let wordAdvances = scratch.advances, wordFlags = scratch.flags
+        // Composing costs less than finding the word in a cache.
+        if composes(word, all, face: face, script: script, advances: wordAdvances, flags: wordFlags) {
+            body(wordAdvances, wordFlags)
+            return
+        }
         let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: weight, script: script.rawValue)
         let short = word.count <= ThreadWordCache.maximumWordLength
         let local = short && threadCache.copyWord(for: key, of: wordCache, advances: wordAdvances, flags: wordFlags)
@@ -250,25 +256,24 @@ final class ShapedText {
 
     /// Shapes a word alone into `advances` and `flags` (`word.count` values each): per byte, the
     /// advance in font units of the cluster starting there and its flags. A Latin or Common word
-    /// of characters shaping cannot touch (a number, say: see
-    /// ``FontFace/computeContextFreeASCIIAdvances(_:_:)``) is composed from their advances, as
-    /// HarfBuzz would shape it, without shaping.
+    /// of the face's ``ComposableASCII`` characters is composed from their advances and their
+    /// pairs' kerning, as HarfBuzz would shape it, without shaping.
+    @inline(__always)
     static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace, script: hb_script_t,
-                           advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
-        if script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON {
-            var composed = true
-            for k in 0..<word.count {
-                let advance = face.contextFreeAdvance(of: all[word.lowerBound + k])
-                guard advance >= 0 else {
-                    composed = false
-                    break
-                }
-                advances[k] = advance
-                flags[k] = clusterStart
-            }
-            if composed { return }
+                          advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
+        if !composes(word, all, face: face, script: script, advances: advances, flags: flags) {
+            shapeWordWithHarfBuzz(all, word: word, face: face, script: script, advances: advances, flags: flags)
         }
-        shapeWordWithHarfBuzz(all, word: word, face: face, script: script, advances: advances, flags: flags)
+    }
+
+    /// Composes `word` through the face's ``ComposableASCII`` when its script is Latin or Common
+    /// (the only scripts whose lookups were checked); false when it must be shaped.
+    @inline(__always)
+    private static func composes(_ word: Range<Int>, _ all: UnsafeBufferPointer<UInt8>, face: BorrowedFace,
+                                 script: hb_script_t, advances: UnsafeMutablePointer<Int32>,
+                                 flags: UnsafeMutablePointer<UInt8>) -> Bool {
+        (script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON)
+            && face.composable.compose(all, word: word, script: script, advances: advances, flags: flags)
     }
 
     /// ``shapeWord(_:word:face:script:advances:flags:)`` through HarfBuzz, whatever the word.

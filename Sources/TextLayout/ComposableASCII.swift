@@ -1,0 +1,85 @@
+import CHarfBuzz
+
+/// A face's printable ASCII characters that a Latin or Common word can be made of and still be
+/// composed without HarfBuzz: each character's glyph advance plus, for each pair of neighbours,
+/// the kerning HarfBuzz applies between them (``FontFace/computeComposableASCII(_:_:)`` finds
+/// them and measures the pairs).
+///
+/// Two tables, allocated once per face and never written after: 128 advances in font units (−1
+/// for a character that must be shaped) and, for Latin and for Common text (a face may kern
+/// them differently: DejaVu Sans kerns "-A" in Latin only), 128 × 128 pair entries
+/// `adjustment << 1 | unsafe`, where `adjustment` is added to the first character's advance and
+/// `unsafe` says HarfBuzz flags the second one `UNSAFE_TO_BREAK`. Sendable: it holds the tables' addresses, and the tables are
+/// immutable; the owning ``FontFace`` frees them in `deinit` (``deallocate()``).
+struct ComposableASCII: Sendable {
+    private let advancesAddress: UInt
+    private let pairsAddress: UInt
+
+    /// Tables with no composable character.
+    init() {
+        let advances = UnsafeMutablePointer<Int32>.allocate(capacity: 128)
+        advances.initialize(repeating: -1, count: 128)
+        let pairs = UnsafeMutablePointer<Int16>.allocate(capacity: 2 * 128 * 128)
+        pairs.initialize(repeating: 0, count: 2 * 128 * 128)
+        advancesAddress = UInt(bitPattern: advances)
+        pairsAddress = UInt(bitPattern: pairs)
+    }
+
+    private var advances: UnsafeMutablePointer<Int32> { UnsafeMutablePointer(bitPattern: advancesAddress)! }
+    private var pairs: UnsafeMutablePointer<Int16> { UnsafeMutablePointer(bitPattern: pairsAddress)! }
+
+    /// Makes `code` composable with `advance` (font units). Only while the face is being loaded.
+    func setAdvance(_ advance: Int32, of code: UInt8) {
+        advances[Int(code)] = advance
+    }
+
+    /// Where `script`'s pair table starts: Common's, or Latin's for any other script.
+    @inline(__always)
+    private static func pairBase(_ script: hb_script_t) -> Int {
+        script == HB_SCRIPT_COMMON ? 128 * 128 : 0
+    }
+
+    /// Records the pair `(a, b)` in `script` text; false when `adjustment` does not fit the table
+    /// (then the caller must not compose `a` or `b`). Only while the face is being loaded.
+    func setPair(_ a: UInt8, _ b: UInt8, script: hb_script_t, adjustment: Int32, unsafe: Bool) -> Bool {
+        guard abs(adjustment) < 0x3FFF else { return false }
+        pairs[Self.pairBase(script) + (Int(a) << 7 | Int(b))] = Int16(adjustment << 1 | (unsafe ? 1 : 0))
+        return true
+    }
+
+    /// The advance in font units of `byte` when it is composable, else −1.
+    @inline(__always)
+    func advance(of byte: UInt8) -> Int32 {
+        byte < 0x80 ? advances[Int(byte)] : -1
+    }
+
+    /// Composes `all[word]`, Latin or Common text, into `wordAdvances` and `wordFlags` (per byte:
+    /// the cluster's advance in font units and ``ShapedText``'s flags) as HarfBuzz shapes it, or
+    /// returns false, having written part of them, when some character must be shaped.
+    @inline(__always)
+    func compose(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, script: hb_script_t,
+                 advances wordAdvances: UnsafeMutablePointer<Int32>, flags wordFlags: UnsafeMutablePointer<UInt8>) -> Bool {
+        let advances = advances, pairs = pairs + Self.pairBase(script)
+        var previous = 0
+        for k in 0..<word.count {
+            let byte = all[word.lowerBound + k]
+            guard byte < 0x80 else { return false }
+            let advance = advances[Int(byte)]
+            guard advance >= 0 else { return false }
+            wordAdvances[k] = advance
+            wordFlags[k] = ShapedText.clusterStart
+            if k > 0 {
+                let pair = Int32(pairs[previous << 7 | Int(byte)])
+                wordAdvances[k - 1] += pair >> 1
+                wordFlags[k] |= UInt8(truncatingIfNeeded: pair & 1) * ShapedText.unsafeToBreak
+            }
+            previous = Int(byte)
+        }
+        return true
+    }
+
+    func deallocate() {
+        advances.deallocate()
+        pairs.deallocate()
+    }
+}
