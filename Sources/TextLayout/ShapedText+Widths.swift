@@ -18,8 +18,10 @@ extension ShapedText {
     /// starts at the run's start or at a word start (after a space), and its script (Latin when
     /// it has an ASCII letter, else Common) is the run's. The piece then consists of whole words
     /// shaped alone exactly as the text's own pass shaped them (so their advances are prefix
-    /// differences) and, at the end of the last piece, part of a word, looked up or shaped alone
-    /// (and then stored: truncation tries every cut of a line's words, and texts share words).
+    /// differences) and, at the end of the last piece, part of a word: composed when its
+    /// characters compose (``ShapedText/shapeWord(_:word:face:script:advances:flags:)``), else
+    /// looked up or shaped alone (and then stored: truncation tries every cut of a line's words,
+    /// and texts share words).
     /// All sums are exact (see ``hasExactScale(_:_:)``), so the result is bit for bit what
     /// shaping `[a, b)` with HarfBuzz gives.
     func composedWidth(_ a: Int, _ b: Int) -> Double? {
@@ -52,13 +54,15 @@ extension ShapedText {
                 let partial = withUnsafeTemporaryAllocation(of: Int32.self, capacity: word.count) { advances in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { flags in
                         let advances = advances.baseAddress!, flags = flags.baseAddress!
-                        let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: run.attributes.fontWeight,
-                                          script: script.rawValue)
-                        if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
-                            Self.shapeWord(all, word: word, face: face, script: script, advances: advances,
-                                           flags: flags)
-                            // Truncation tries every cut of the last line's words: keep them for the next text.
-                            wordCache.store(key, advances: advances, flags: flags)
+                        if !Self.composes(word, all, face: face, script: script, advances: advances, flags: flags) {
+                            let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
+                                              weight: run.attributes.fontWeight, script: script.rawValue)
+                            if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
+                                Self.shapeWordWithHarfBuzz(all, word: word, face: face, script: script,
+                                                           advances: advances, flags: flags)
+                                // Truncation tries every cut of the last line's words: keep them for the next text.
+                                wordCache.store(key, advances: advances, flags: flags)
+                            }
                         }
                         var sum = 0.0
                         var magnitude = 0.0
@@ -133,4 +137,42 @@ extension ShapedText {
         return exact && magnitude < 0x1p16 ? total : nil
     }
 
+    /// Over the grapheme boundaries `q` after `start` up to `end`
+    /// (``forEachGraphemeBoundary(_:_:_:)``), the last `q` trimmed of trailing white space
+    /// (``trimmingTrailingWhitespace(_:_:)``) whose ``width(_:_:)`` from `start` is at most
+    /// `available`, with that width, stopping at the first that is wider; `start` and 0 when the
+    /// first is. A truncated line keeps that much of its paragraph.
+    ///
+    /// An ASCII stretch is walked without calls per boundary: the trimmed end moves only past a
+    /// character that is not white space (so a run of spaces is measured once), and a width
+    /// between safe boundaries is read from the prefix sums, as ``width(_:_:)`` would.
+    func lastFittingTrimmedEnd(from start: Int, to end: Int, available: Double) -> (end: Int, width: Double) {
+        var kept = (end: start, width: 0.0)
+        let ascii = bytes.withUnsafeBufferPointer { AsciiLineBreaks.isASCII(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        guard ascii else {
+            forEachGraphemeBoundary(start, end) { q in
+                let visibleEnd = trimmingTrailingWhitespace(start, q)
+                let width = width(start, visibleEnd)
+                guard width <= available else { return false }
+                kept = (visibleEnd, width)
+                return true
+            }
+            return kept
+        }
+        let settled = Self.clusterStart | Self.unsafeToBreak | Self.unshaped
+        let startIsSafe = start == 0 || flags[start] & settled == Self.clusterStart
+        var measured = -1  // the trimmed end whose width was last compared
+        var visibleEnd = start
+        for i in start..<end where !(bytes[i] == 0x0D && i + 1 < end && bytes[i + 1] == 0x0A) {
+            if !Self.isTrailingWhitespace(UInt32(bytes[i])) { visibleEnd = i + 1 }
+            guard visibleEnd != measured else { continue }  // the same width, which fitted
+            measured = visibleEnd
+            let width = visibleEnd == start ? 0
+                : startIsSafe && flags[visibleEnd] & settled == Self.clusterStart ? prefix[visibleEnd] - prefix[start]
+                : self.width(start, visibleEnd)
+            guard width <= available else { break }
+            kept = (visibleEnd, width)
+        }
+        return kept
+    }
 }

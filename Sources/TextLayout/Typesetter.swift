@@ -112,16 +112,7 @@ struct Typesetter {
         var paragraphEnd = shaped.nextBreak(after: start)
         while !shaped.isMandatoryBreak(at: paragraphEnd) { paragraphEnd = shaped.nextBreak(after: paragraphEnd) }
         let available = limit - tokenWidth
-        var keptEnd = start
-        var keptWidth = 0.0
-        shaped.forEachGraphemeBoundary(start, paragraphEnd) { q in
-            let visibleEnd = shaped.trimmingTrailingWhitespace(start, q)
-            let width = shaped.width(start, visibleEnd)
-            guard width <= available else { return false }
-            keptEnd = visibleEnd
-            keptWidth = width
-            return true
-        }
+        let (keptEnd, keptWidth) = shaped.lastFittingTrimmedEnd(from: start, to: paragraphEnd, available: available)
         return Span(range: start..<shaped.count, visibleEnd: keptEnd, width: keptWidth + tokenWidth,
                     truncationWidth: tokenWidth, extraMetrics: tokenMetrics)
     }
