@@ -70,7 +70,7 @@ struct OpenTypeLayoutTable {
             for k in 0..<count {
                 let record = at + 4 + 6 * k
                 let start = UInt32(try u16(record)), end = UInt32(try u16(record + 2))
-                if (start...max(start, end)).contains(glyph) { return try u16(record + 4) + Int(glyph - start) }
+                if start <= glyph && glyph <= end { return try u16(record + 4) + Int(glyph - start) }
             }
         default:
             throw Malformed()

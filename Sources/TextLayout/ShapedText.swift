@@ -270,8 +270,8 @@ final class ShapedText {
     /// (the only scripts whose lookups were checked); false when it must be shaped.
     @inline(__always)
     static func composes(_ word: Range<Int>, _ all: UnsafeBufferPointer<UInt8>, face: BorrowedFace,
-                                 script: hb_script_t, advances: UnsafeMutablePointer<Int32>,
-                                 flags: UnsafeMutablePointer<UInt8>) -> Bool {
+                         script: hb_script_t, advances: UnsafeMutablePointer<Int32>,
+                         flags: UnsafeMutablePointer<UInt8>) -> Bool {
         (script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON)
             && face.composable.compose(all, word: word, script: script, advances: advances, flags: flags)
     }
