@@ -9,8 +9,10 @@ import CHarfBuzz
 /// for a character that must be shaped) and, for Latin and for Common text (a face may kern
 /// them differently: DejaVu Sans kerns "-A" in Latin only), 128 × 128 pair entries
 /// `adjustment << 1 | unsafe`, where `adjustment` is added to the first character's advance and
-/// `unsafe` says HarfBuzz flags the second one `UNSAFE_TO_BREAK`. Sendable: it holds the tables' addresses, and the tables are
-/// immutable; the owning ``FontFace`` frees them in `deinit` (``deallocate()``).
+/// `unsafe` says HarfBuzz flags the second one `UNSAFE_TO_BREAK`.
+///
+/// Sendable: it holds the tables' addresses, and the tables are immutable once the face has
+/// loaded; the owning ``FontFace`` frees them in `deinit` (``deallocate()``).
 struct ComposableASCII: Sendable {
     private let advancesAddress: UInt
     private let pairsAddress: UInt

@@ -11,8 +11,8 @@ extension FontFace {
 
     /// The glyphs that a GSUB or GPOS lookup reachable from `scripts` reads or writes, or nil when
     /// the face has tables HarfBuzz would shape with instead (``hasNonOpenTypeLayout(_:)``), which
-    /// are not looked into. The caller destroys the set. Lookups as ``reachableLookups(_:table:scripts:features:)``
-    /// collects them, for every feature.
+    /// are not looked into. The caller destroys the set. Lookups as
+    /// ``reachableLookups(_:table:scripts:features:)`` collects them, for every feature.
     static func glyphsInLookups(_ hbFace: OpaquePointer, scripts: [hb_script_t]) -> OpaquePointer? {
         guard !hasNonOpenTypeLayout(hbFace) else { return nil }
         let glyphs = hb_set_create()
@@ -88,7 +88,6 @@ extension FontFace {
         }
     }
 
-
     /// The printable ASCII characters (U+0020–U+007E) whose Latin or Common words compose without
     /// shaping, with their advances and their pairs' kerning.
     ///
@@ -102,9 +101,9 @@ extension FontFace {
     /// 2. Shaping such a text then only adds each plain kerning pair's adjustment to the first
     ///    glyph's advance and flags the second `UNSAFE_TO_BREAK` where a pair applied. HarfBuzz
     ///    shapes one sequence holding every ordered pair of qualifying characters, as Latin and as
-    ///    Common text, and each neighbour pair's adjustment and flag are read from it, per script. A glyph
-    ///    that comes out otherwise (another glyph, an offset, a pair measured two ways) drops its
-    ///    characters, and the sequence is shaped again.
+    ///    Common text, and each neighbour pair's adjustment and flag are read from it, per script.
+    ///    A glyph that comes out otherwise (another glyph, an offset, a pair measured two ways)
+    ///    drops its characters, and the sequence is shaped again.
     static func computeComposableASCII(_ hbFace: OpaquePointer, _ font: OpaquePointer) -> ComposableASCII {
         let composable = ComposableASCII()
         guard !hasNonOpenTypeLayout(hbFace) else { return composable }

@@ -54,16 +54,10 @@ extension ShapedText {
                 let partial = withUnsafeTemporaryAllocation(of: Int32.self, capacity: word.count) { advances in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { flags in
                         let advances = advances.baseAddress!, flags = flags.baseAddress!
-                        if !Self.composes(word, all, face: face, script: script, advances: advances, flags: flags) {
-                            let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
-                                              weight: run.attributes.fontWeight, script: script.rawValue)
-                            if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
-                                Self.shapeWordWithHarfBuzz(all, word: word, face: face, script: script,
-                                                           advances: advances, flags: flags)
-                                // Truncation tries every cut of the last line's words: keep them for the next text.
-                                wordCache.store(key, advances: advances, flags: flags)
-                            }
-                        }
+                        // Truncation tries every cut of the last line's words: keep them for the next text.
+                        Self.wordShape(all, word: word, face: face, weight: run.attributes.fontWeight,
+                                       script: script, wordCache: wordCache, storingShaped: true,
+                                       advances: advances, flags: flags)
                         var sum = 0.0
                         var magnitude = 0.0
                         for k in 0..<word.count where flags[k] != 0 {
@@ -117,12 +111,9 @@ extension ShapedText {
                                     return
                                 }
                                 let advances = wordAdvances.baseAddress!, flags = wordFlags.baseAddress!
-                                let key = WordKey(UnsafeBufferPointer(rebasing: all[word]),
-                                                  weight: run.attributes.fontWeight, script: script.rawValue)
-                                if !wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) {
-                                    Self.shapeWord(all, word: word, face: face, script: script, advances: advances,
-                                                   flags: flags)
-                                }
+                                Self.wordShape(all, word: word, face: face, weight: run.attributes.fontWeight,
+                                               script: script, wordCache: wordCache, storingShaped: false,
+                                               advances: advances, flags: flags)
                                 for k in 0..<word.count where flags[k] != 0 {
                                     let advance = Double(advances[k]) * scale
                                     total += advance
@@ -135,6 +126,20 @@ extension ShapedText {
             }
         }
         return exact && magnitude < 0x1p16 ? total : nil
+    }
+
+    /// `word`'s advances and flags for a width: composed when its characters compose
+    /// (``shapeWord(_:word:face:script:advances:flags:)``), else from `wordCache` without counting
+    /// the lookup, else shaped alone (and stored in `wordCache` when `storingShaped`).
+    private static func wordShape(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace,
+                                  weight: FontWeight, script: hb_script_t, wordCache: WordShapeCache,
+                                  storingShaped: Bool, advances: UnsafeMutablePointer<Int32>,
+                                  flags: UnsafeMutablePointer<UInt8>) {
+        if composes(word, all, face: face, script: script, advances: advances, flags: flags) { return }
+        let key = WordKey(UnsafeBufferPointer(rebasing: all[word]), weight: weight, script: script.rawValue)
+        if wordCache.copyWord(for: key, advances: advances, flags: flags, counting: false) { return }
+        shapeWordWithHarfBuzz(all, word: word, face: face, script: script, advances: advances, flags: flags)
+        if storingShaped { wordCache.store(key, advances: advances, flags: flags) }
     }
 
     /// Over the grapheme boundaries `q` after `start` up to `end`
