@@ -80,6 +80,62 @@ struct ComposableASCII: Sendable {
         return true
     }
 
+    /// Composes the words of `all` (Latin or Common text) from `start`, a word start, to `end`,
+    /// split as ``ShapedText/forEachWord(_:in:_:)`` splits them, adding their clusters to the
+    /// running prefix sums exactly as ``ShapedText/addPrefixSums(of:advances:wordFlags:scale:sum:magnitude:prefix:flags:)``
+    /// adds a word composed alone by ``compose(_:word:script:advances:flags:)``, in one pass
+    /// with no buffer or call per word. Starts no word past `target`. Returns where it stopped:
+    /// `end`, the first word start past `target`, or the start of the first word with a
+    /// character that must be shaped (none of that word is in `sum` or `magnitude`; its offsets
+    /// in `prefix` and `flags` may have been written, and are the caller's to write again).
+    @inline(__always)
+    func composeWords(_ all: UnsafeBufferPointer<UInt8>, from start: Int, through target: Int, end: Int,
+                      script: hb_script_t, scale: Double, sum: inout Double, magnitude: inout Double,
+                      prefix: UnsafeMutableBufferPointer<Double>, flags: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard start < end else { return start }
+        let advances = advances, pairs = pairs + Self.pairBase(script)
+        var total = sum, magnitudes = magnitude
+        // The word being composed: where it starts, and the sums before it.
+        var wordStart = start, wordTotal = total, wordMagnitudes = magnitudes
+        // The previous character: its advance so far (a kerning pair adds to it), flags and code.
+        var pending: Int32 = 0, pendingFlags: UInt8 = 0, previous = 0
+        @inline(__always) func addPending(at offset: Int) {
+            prefix[offset] = total
+            flags[offset] = pendingFlags
+            let advance = Double(pending) * scale
+            total += advance
+            magnitudes += abs(advance)
+        }
+        var i = start
+        while i < end {
+            let byte = all[i]
+            let advance = byte < 0x80 ? advances[Int(byte)] : -1
+            var byteFlags = ShapedText.clusterStart
+            if i > wordStart {
+                if all[i - 1] == 0x20 && byte != 0x20 && byte < 0x80 {
+                    addPending(at: i - 1)
+                    (wordStart, wordTotal, wordMagnitudes) = (i, total, magnitudes)
+                    if i > target { break }
+                } else if advance >= 0 {
+                    let pair = Int32(pairs[previous << 7 | Int(byte)])
+                    pending &+= pair >> 1
+                    byteFlags |= UInt8(truncatingIfNeeded: pair & 1) * ShapedText.unsafeToBreak
+                    addPending(at: i - 1)
+                }
+            }
+            guard advance >= 0 else { break }
+            (pending, pendingFlags, previous) = (advance, byteFlags, Int(byte))
+            i &+= 1
+        }
+        if i == end {
+            addPending(at: end - 1)
+            (sum, magnitude) = (total, magnitudes)
+            return end
+        }
+        (sum, magnitude) = (wordTotal, wordMagnitudes)
+        return wordStart
+    }
+
     func deallocate() {
         advances.deallocate()
         pairs.deallocate()

@@ -61,16 +61,11 @@ extension ShapedText {
                 while end <= target && end < all.count {
                     while runs[lazy.run].range.upperBound <= end { lazy.run += 1 }
                     let run = runs[lazy.run]
-                    let word = end..<Self.wordEnd(all, from: end, in: run.range)
-                    let face = fonts.face(for: run.attributes.fontWeight)
-                    let scale = run.attributes.fontSize / Double(face.unitsPerEm)
-                    Self.shapeWord(all, word: word, face: face, weight: run.attributes.fontWeight,
-                                   script: lazy.scripts[lazy.run], wordCache: wordCache, threadCache: threadCache,
-                                   scratch: scratch) { advances, wordFlags in
-                        Self.addPrefixSums(of: word, advances: advances, wordFlags: wordFlags, scale: scale,
-                                           sum: &lazy.sum, magnitude: &lazy.magnitude, prefix: prefix, flags: flags)
-                    }
-                    end = word.upperBound
+                    end = Self.sumWordAdvances(all, from: end, through: target, end: run.range.upperBound,
+                                               attributes: run.attributes, face: fonts.face(for: run.attributes.fontWeight),
+                                               script: lazy.scripts[lazy.run], wordCache: wordCache,
+                                               threadCache: threadCache, scratch: scratch, sum: &lazy.sum,
+                                               magnitude: &lazy.magnitude, prefix: prefix, flags: flags)
                 }
             }
         }
@@ -79,6 +74,42 @@ extension ShapedText {
         shapedEnd = end
         if lazy.magnitude >= 0x1p15 { composesFromWords = false }
         lazyShaping = end == count ? nil : lazy
+    }
+
+    /// Adds the words of the ASCII run `all[start..<end]` (`start` a word start, the run in
+    /// `attributes` and `face`) to the running prefix sums, each word shaped alone: runs of
+    /// composable words in one pass (``ComposableASCII/composeWords(_:from:through:end:script:scale:sum:magnitude:prefix:flags:)``),
+    /// any other word through ``shapeWord(_:word:face:weight:script:wordCache:threadCache:scratch:_:)``.
+    /// Starts no word past `target`; returns where it stopped (`end`, or the first word start
+    /// past `target`).
+    @inline(__always)
+    static func sumWordAdvances(_ all: UnsafeBufferPointer<UInt8>, from start: Int, through target: Int, end: Int,
+                                attributes: TextAttributes, face: BorrowedFace, script: hb_script_t,
+                                wordCache: WordShapeCache, threadCache: ThreadWordCache, scratch: WordScratch,
+                                sum: inout Double, magnitude: inout Double, prefix: UnsafeMutableBufferPointer<Double>,
+                                flags: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let scale = attributes.fontSize / Double(face.unitsPerEm)
+        let composable = script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON
+        var offset = start
+        while offset <= target && offset < end {
+            if composable {
+                let reached = face.composable.composeWords(all, from: offset, through: target, end: end, script: script,
+                                                           scale: scale, sum: &sum, magnitude: &magnitude,
+                                                           prefix: prefix, flags: flags)
+                if reached != offset {
+                    offset = reached
+                    continue
+                }
+            }
+            let word = offset..<wordEnd(all, from: offset, in: offset..<end)
+            shapeWord(all, word: word, face: face, weight: attributes.fontWeight, script: script,
+                      wordCache: wordCache, threadCache: threadCache, scratch: scratch) { advances, wordFlags in
+                addPrefixSums(of: word, advances: advances, wordFlags: wordFlags, scale: scale,
+                              sum: &sum, magnitude: &magnitude, prefix: prefix, flags: flags)
+            }
+            offset = word.upperBound
+        }
+        return offset
     }
 
     /// Writes a shaped word's prefix sums and flags at its offsets, adding its clusters' advances

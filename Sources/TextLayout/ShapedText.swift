@@ -71,12 +71,13 @@ final class ShapedText {
         let n = bytes.count
         let breaksAreASCII = bytes.withUnsafeBufferPointer { AsciiLineBreaks.isASCII($0) }
         breaks = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
+        // Lazily, a prefix sum is written before it is read (it is read below ``shapedEnd``).
         let advances = UnsafeMutableBufferPointer<Double>.allocate(capacity: n + 1)
-        advances.initialize(repeating: 0)
         flags = .allocate(capacity: n + 1)
         prefix = advances
         let exactScales = breaksAreASCII && runs.allSatisfy { Self.hasExactScale($0.attributes, fonts) }
         if lazily, breaksAreASCII, let lazy = LazyShaping(bytes: bytes, runs: runs, fonts: fonts, wordCache: wordCache) {
+            advances[0] = 0
             flags.initialize(repeating: Self.unshaped)
             flags[n] = Self.clusterStart | Self.unshaped
             shapedEnd = 0
@@ -85,6 +86,7 @@ final class ShapedText {
             return
         }
         let flags = flags
+        advances.initialize(repeating: 0)
         flags.initialize(repeating: 0)
         flags[n] = Self.clusterStart
         let byWords = bytes.withUnsafeBufferPointer { all in

@@ -39,9 +39,8 @@ enum SingleLineText {
                 guard !breaks[..<(n - 1)].contains(LineBreakOpportunities.mustBreak) else { return nil }
                 return withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { prefix in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + 1) { flags in
-                        sumAdvances(all, face: face, weight: attributes.fontWeight,
-                                    scale: attributes.fontSize / Double(face.unitsPerEm), script: script,
-                                    wordCache: wordCache, prefix: prefix, flags: flags)
+                        sumAdvances(all, attributes: attributes, face: face, script: script, wordCache: wordCache,
+                                    prefix: prefix, flags: flags)
                         guard let line = firstLine(all, breaks: breaks, prefix: prefix, flags: flags,
                                                    limit: maxWidth + Typesetter.tolerance) else { return nil }
                         let metrics = face.lineMetrics(fontSize: attributes.fontSize)
@@ -56,24 +55,20 @@ enum SingleLineText {
     }
 
     /// Fills `prefix` (the advance of every cluster before each offset, in points) and `flags`
-    /// (``ShapedText``'s per-offset flags) word by word, through ``ShapedText/addPrefixSums(of:advances:wordFlags:scale:sum:magnitude:prefix:flags:)``
+    /// (``ShapedText``'s per-offset flags) word by word, through ``ShapedText/sumWordAdvances(_:from:through:end:attributes:face:script:wordCache:threadCache:scratch:sum:magnitude:prefix:flags:)``
     /// as lazy shaping does (the magnitude is not needed here).
-    private static func sumAdvances(_ all: UnsafeBufferPointer<UInt8>, face: BorrowedFace, weight: FontWeight,
-                                    scale: Double, script: hb_script_t, wordCache: WordShapeCache,
+    private static func sumAdvances(_ all: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, face: BorrowedFace,
+                                    script: hb_script_t, wordCache: WordShapeCache,
                                     prefix: UnsafeMutableBufferPointer<Double>,
                                     flags: UnsafeMutableBufferPointer<UInt8>) {
         let threadCache = ThreadWordCache.current
         defer { threadCache.flushHits(to: wordCache) }
         var sum = 0.0, magnitude = 0.0
         WordScratch.with { scratch in
-            ShapedText.forEachWord(all, in: 0..<all.count) { word in
-                ShapedText.shapeWord(all, word: word, face: face, weight: weight, script: script,
-                                     wordCache: wordCache, threadCache: threadCache,
-                                     scratch: scratch) { advances, wordFlags in
-                    ShapedText.addPrefixSums(of: word, advances: advances, wordFlags: wordFlags, scale: scale,
-                                             sum: &sum, magnitude: &magnitude, prefix: prefix, flags: flags)
-                }
-            }
+            _ = ShapedText.sumWordAdvances(all, from: 0, through: all.count, end: all.count, attributes: attributes,
+                                           face: face, script: script, wordCache: wordCache, threadCache: threadCache,
+                                           scratch: scratch, sum: &sum, magnitude: &magnitude, prefix: prefix,
+                                           flags: flags)
         }
         prefix[all.count] = sum
         flags[all.count] = ShapedText.clusterStart

@@ -81,6 +81,71 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    /// Summing a run's words with runs of composable words composed in one pass gives the same
+    /// prefix sums, flags and magnitudes, bit for bit, as shaping each word alone and adding it,
+    /// and stops at the same word whatever the target; words that must be shaped ("f", a tab, a
+    /// long word) fall back one by one wherever they are.
+    @Test(arguments: faces)
+    func composingWordsInOnePassEqualsAddingEachWord(face: FontFace) {
+        let borrowed = BorrowedFace(face)
+        let wordCache = WordShapeCache()
+        let words = ["sunset", "To", "AVATAR.", "of", "fig", "1,204", "WAVY", "a\tb", "x", String(repeating: "Ty", count: 40)]
+        var random = SeededRandom(seed: 5)
+        var mismatches = 0
+        for _ in 0..<400 {
+            var text = String(repeating: " ", count: random.int(in: 0...1))
+            for _ in 0..<random.int(in: 1...12) {
+                text += random.pick(words) + String(repeating: " ", count: random.int(in: 0...2))
+            }
+            let all = Array(text.utf8), n = all.count
+            let script = random.bool() ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+            let target = random.int(in: 0...n)
+            let fontSize = Double(random.int(in: 18...40)) / 2
+            let scale = fontSize / Double(borrowed.unitsPerEm)
+            // Each word alone: as ``ShapedText/forEachWord(_:in:_:)`` splits, up to the target.
+            var reference = (prefix: [Double](repeating: -1, count: n), flags: [UInt8](repeating: 9, count: n),
+                             sum: 0.0, magnitude: 0.0, end: 0)
+            all.withUnsafeBufferPointer { bytes in
+                ShapedText.forEachWord(bytes, in: 0..<n) { word in
+                    guard word.lowerBound <= target, word.lowerBound == reference.end else { return }
+                    var advances = [Int32](repeating: 0, count: word.count), flags = [UInt8](repeating: 0, count: word.count)
+                    ShapedText.shapeWord(bytes, word: word, face: borrowed, script: script, advances: &advances, flags: &flags)
+                    reference.prefix.withUnsafeMutableBufferPointer { prefix in
+                        reference.flags.withUnsafeMutableBufferPointer { allFlags in
+                            ShapedText.addPrefixSums(of: word, advances: &advances, wordFlags: &flags, scale: scale,
+                                                     sum: &reference.sum, magnitude: &reference.magnitude,
+                                                     prefix: prefix, flags: allFlags)
+                        }
+                    }
+                    reference.end = word.upperBound
+                }
+            }
+            var ours = (prefix: [Double](repeating: -1, count: n), flags: [UInt8](repeating: 9, count: n),
+                        sum: 0.0, magnitude: 0.0, end: 0)
+            all.withUnsafeBufferPointer { bytes in
+                ours.prefix.withUnsafeMutableBufferPointer { prefix in
+                    ours.flags.withUnsafeMutableBufferPointer { flags in
+                        WordScratch.with { scratch in
+                            ours.end = ShapedText.sumWordAdvances(
+                                bytes, from: 0, through: target, end: n, attributes: TextAttributes(fontSize: fontSize),
+                                face: borrowed, script: script, wordCache: wordCache,
+                                threadCache: ThreadWordCache.current, scratch: scratch, sum: &ours.sum,
+                                magnitude: &ours.magnitude, prefix: prefix, flags: flags)
+                        }
+                    }
+                }
+            }
+            let end = ours.end
+            if end != reference.end || ours.sum.bitPattern != reference.sum.bitPattern
+                || ours.magnitude.bitPattern != reference.magnitude.bitPattern
+                || ours.prefix[..<end].map(\.bitPattern) != reference.prefix[..<end].map(\.bitPattern)
+                || ours.flags[..<end] != reference.flags[..<end] {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test(arguments: faces)
     func wordsWithOtherCharactersAreShaped(face: FontFace) {
         for word in ["office ", "fi", "Zürich", "naïve", "1,204 "] {
