@@ -9,7 +9,8 @@ import CHarfBuzz
 /// for a character that must be shaped) and, for Latin and for Common text (a face may kern
 /// them differently: DejaVu Sans kerns "-A" in Latin only), 128 × 128 pair entries
 /// `adjustment << 1 | unsafe`, where `adjustment` is added to the first character's advance and
-/// `unsafe` says HarfBuzz flags the second one `UNSAFE_TO_BREAK`.
+/// `unsafe` says HarfBuzz flags the second one `UNSAFE_TO_BREAK`, or ``shapedPair`` for a pair
+/// that must be shaped (it opens a ligature: "fi", "ff" and "fl" in DejaVu Sans).
 ///
 /// Sendable: it holds the tables' addresses, and the tables are immutable once the face has
 /// loaded; the owning ``FontFace`` frees them in `deinit` (``deallocate()``).
@@ -30,6 +31,9 @@ struct ComposableASCII: Sendable {
     private var advances: UnsafeMutablePointer<Int32> { UnsafeMutablePointer(bitPattern: advancesAddress)! }
     private var pairs: UnsafeMutablePointer<Int16> { UnsafeMutablePointer(bitPattern: pairsAddress)! }
 
+    /// The pair entry of a pair that must be shaped: outside the range of `setPair`'s values.
+    static let shapedPair = Int16.min
+
     /// Makes `code` composable with `advance` (font units). Only while the face is being loaded.
     func setAdvance(_ advance: Int32, of code: UInt8) {
         advances[Int(code)] = advance
@@ -49,6 +53,14 @@ struct ComposableASCII: Sendable {
         return true
     }
 
+    /// Makes the pair `(a, b)` one that must be shaped, in every script. Only while the face is
+    /// being loaded.
+    func setShapedPair(_ a: UInt8, _ b: UInt8) {
+        for script in [HB_SCRIPT_LATIN, HB_SCRIPT_COMMON] {
+            pairs[Self.pairBase(script) + (Int(a) << 7 | Int(b))] = Self.shapedPair
+        }
+    }
+
     /// The advance in font units of `byte` when it is composable, else −1.
     @inline(__always)
     func advance(of byte: UInt8) -> Int32 {
@@ -57,7 +69,7 @@ struct ComposableASCII: Sendable {
 
     /// Composes `all[word]`, Latin or Common text, into `wordAdvances` and `wordFlags` (per byte:
     /// the cluster's advance in font units and ``ShapedText``'s flags) as HarfBuzz shapes it, or
-    /// returns false, having written part of them, when some character must be shaped.
+    /// returns false, having written part of them, when some character or pair must be shaped.
     @inline(__always)
     func compose(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, script: hb_script_t,
                  advances wordAdvances: UnsafeMutablePointer<Int32>, flags wordFlags: UnsafeMutablePointer<UInt8>) -> Bool {
@@ -71,7 +83,9 @@ struct ComposableASCII: Sendable {
             wordAdvances[k] = advance
             wordFlags[k] = ShapedText.clusterStart
             if k > 0 {
-                let pair = Int32(pairs[previous << 7 | Int(byte)])
+                let entry = pairs[previous << 7 | Int(byte)]
+                guard entry != Self.shapedPair else { return false }
+                let pair = Int32(entry)
                 wordAdvances[k - 1] += pair >> 1
                 wordFlags[k] |= UInt8(truncatingIfNeeded: pair & 1) * ShapedText.unsafeToBreak
             }
@@ -86,7 +100,7 @@ struct ComposableASCII: Sendable {
     /// adds a word composed alone by ``compose(_:word:script:advances:flags:)``, in one pass
     /// with no buffer or call per word. Starts no word past `target`. Returns where it stopped:
     /// `end`, the first word start past `target`, or the start of the first word with a
-    /// character that must be shaped (none of that word is in `sum` or `magnitude`; its offsets
+    /// character or pair that must be shaped (none of that word is in `sum` or `magnitude`; its offsets
     /// in `prefix` and `flags` may have been written, and are the caller's to write again).
     @inline(__always)
     func composeWords(_ all: UnsafeBufferPointer<UInt8>, from start: Int, through target: Int, end: Int,
@@ -117,7 +131,9 @@ struct ComposableASCII: Sendable {
                     (wordStart, wordTotal, wordMagnitudes) = (i, total, magnitudes)
                     if i > target { break }
                 } else if advance >= 0 {
-                    let pair = Int32(pairs[previous << 7 | Int(byte)])
+                    let entry = pairs[previous << 7 | Int(byte)]
+                    guard entry != Self.shapedPair else { break }
+                    let pair = Int32(entry)
                     pending &+= pair >> 1
                     byteFlags |= UInt8(truncatingIfNeeded: pair & 1) * ShapedText.unsafeToBreak
                     addPending(at: i - 1)

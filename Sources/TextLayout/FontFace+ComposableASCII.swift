@@ -96,14 +96,16 @@ extension FontFace {
     ///    Common text can apply to a text made only of qualifying glyphs
     ///    (``OpenTypeLayoutTable/glyphsThatMayApply(lookup:among:sparingPlainKerning:)``), plain
     ///    kerning pairs aside. Glyphs that could make a lookup apply are dropped until none could:
-    ///    DejaVu Sans drops "f", the first glyph of its ligatures, and keeps "i", which `ccmp`
-    ///    changes only before a combining mark.
+    ///    DejaVu Sans keeps "i", which `ccmp` changes only before a combining mark.
     /// 2. Shaping such a text then only adds each plain kerning pair's adjustment to the first
     ///    glyph's advance and flags the second `UNSAFE_TO_BREAK` where a pair applied. HarfBuzz
     ///    shapes one sequence holding every ordered pair of qualifying characters, as Latin and as
     ///    Common text, and each neighbour pair's adjustment and flag are read from it, per script.
     ///    A glyph that comes out otherwise (another glyph, an offset, a pair measured two ways)
     ///    drops its characters, and the sequence is shaped again.
+    /// 3. A ligature lookup does not drop its first glyph: the pairs that open its ligatures
+    ///    ("ff", "fi", "fl" in DejaVu Sans) are marked as pairs to shape, left out of the measured
+    ///    sequence, and a word holding one is shaped. "of" and "after" compose; "office" does not.
     static func computeComposableASCII(_ hbFace: OpaquePointer, _ font: OpaquePointer) -> ComposableASCII {
         let composable = ComposableASCII()
         guard !hasNonOpenTypeLayout(hbFace) else { return composable }
@@ -117,13 +119,17 @@ extension FontFace {
             else { continue }
             nominal[Int(code)] = (glyph, hb_font_get_glyph_h_advance(font, glyph))
         }
-        let glyphs = glyphsNoLookupApplies(to: Set(nominal.map(\.glyph).filter { $0 != 0 }), hbFace)
+        let (glyphs, shapedGlyphPairs) = glyphsNoLookupApplies(to: Set(nominal.map(\.glyph).filter { $0 != 0 }), hbFace)
         var candidates = (UInt8(0x20)...0x7E).filter { glyphs.contains(nominal[Int($0)].glyph) }
+        func mustShape(_ a: UInt8, _ b: UInt8) -> Bool {
+            shapedGlyphPairs.contains(UInt64(nominal[Int(a)].glyph) << 32 | UInt64(nominal[Int(b)].glyph))
+        }
         while true {
             var dropped: Set<UInt8> = []
             for script in [HB_SCRIPT_LATIN, HB_SCRIPT_COMMON] {
                 var pairs = [Int32?](repeating: nil, count: 128 * 128)
-                dropped.formUnion(measurePairs(candidates, nominal: nominal, script: script, font: font, into: &pairs))
+                dropped.formUnion(measurePairs(candidates, nominal: nominal, mustShape: mustShape, script: script,
+                                               font: font, into: &pairs))
                 for a in candidates {
                     for b in candidates {
                         guard let value = pairs[Int(a) << 7 | Int(b)] else { continue }
@@ -136,14 +142,21 @@ extension FontFace {
             guard !dropped.isEmpty else { break }
             candidates.removeAll { dropped.contains($0) }
         }
-        for code in candidates { composable.setAdvance(nominal[Int(code)].advance, of: code) }
+        for a in candidates {
+            composable.setAdvance(nominal[Int(a)].advance, of: a)
+            for b in candidates where mustShape(a, b) { composable.setShapedPair(a, b) }
+        }
         return composable
     }
 
     /// `glyphs` less those that could make a GSUB or GPOS lookup reachable from Latin or Common
     /// text with HarfBuzz's default features apply to a text of the remaining ones, plain kerning
-    /// pairs aside, repeated until none could.
-    private static func glyphsNoLookupApplies(to glyphs: Set<UInt32>, _ hbFace: OpaquePointer) -> Set<UInt32> {
+    /// pairs aside, repeated until none could; and the pairs of remaining glyphs
+    /// (`first << 32 | second`) that open a ligature of theirs: a ligature lookup
+    /// (``OpenTypeLayoutTable/ligatureOpeningPairs(lookup:among:)``) leaves its glyphs in and
+    /// changes no text in which none of its pairs are neighbours.
+    private static func glyphsNoLookupApplies(to glyphs: Set<UInt32>, _ hbFace: OpaquePointer)
+        -> (glyphs: Set<UInt32>, shapedPairs: Set<UInt64>) {
         var remaining = glyphs
         var tables: [(blob: OpaquePointer?, lookups: [UInt32], isPositioning: Bool)] = []
         defer { for table in tables { hb_blob_destroy(table.blob) } }
@@ -153,35 +166,45 @@ extension FontFace {
             tables.append((hb_face_reference_table(hbFace, tag(name)), lookups, isPositioning))
         }
         while true {
-            var dropped: Set<UInt32> = []
+            var dropped: Set<UInt32> = [], shapedPairs: Set<UInt64> = []
             for table in tables {
                 var length: UInt32 = 0
                 let data = hb_blob_get_data(table.blob, &length)
                 let reader = OpenTypeLayoutTable(bytes: UnsafeRawBufferPointer(start: data, count: Int(length)),
                                                  isPositioning: table.isPositioning)
                 for lookup in table.lookups {
-                    dropped.formUnion(reader.glyphsThatMayApply(lookup: Int(lookup), among: remaining,
-                                                                sparingPlainKerning: true))
+                    if let pairs = reader.ligatureOpeningPairs(lookup: Int(lookup), among: remaining) {
+                        shapedPairs.formUnion(pairs)
+                    } else {
+                        dropped.formUnion(reader.glyphsThatMayApply(lookup: Int(lookup), among: remaining,
+                                                                    sparingPlainKerning: true))
+                    }
                 }
             }
-            guard !dropped.isEmpty else { return remaining }
+            guard !dropped.isEmpty else { return (remaining, shapedPairs) }
             remaining.subtract(dropped)
         }
     }
 
-    /// Shapes every ordered pair of `candidates` as neighbours in one `script` text and records
+    /// Shapes every ordered pair of `candidates` that need not be shaped (`mustShape` is false)
+    /// as neighbours in one `script` text, in which no pair that must be shaped is, and records
     /// each neighbour pair's `adjustment << 1 | unsafe` in `pairs` (at `a << 7 | b`). Returns the
     /// characters that came out otherwise than a composition predicts: another glyph or cluster,
     /// an offset or vertical advance, a pair read two ways, an adjusted last glyph, a flagged
     /// first one.
     private static func measurePairs(_ candidates: [UInt8], nominal: [(glyph: hb_codepoint_t, advance: Int32)],
-                                     script: hb_script_t, font: OpaquePointer, into pairs: inout [Int32?])
-        -> Set<UInt8> {
+                                     mustShape: (UInt8, UInt8) -> Bool, script: hb_script_t, font: OpaquePointer,
+                                     into pairs: inout [Int32?]) -> Set<UInt8> {
         guard !candidates.isEmpty else { return [] }
-        var text: [UInt8] = []  // every ordered pair (a, b) as neighbours: "ab" for each a and b
-        text.reserveCapacity(2 * candidates.count * candidates.count)
+        var text: [UInt8] = []  // "ab" for each pair, a character between two when they must be shaped
+        text.reserveCapacity(3 * candidates.count * candidates.count)
         for a in candidates {
-            for b in candidates {
+            for b in candidates where !mustShape(a, b) {
+                if let last = text.last, mustShape(last, a) {
+                    guard let between = candidates.first(where: { !mustShape(last, $0) && !mustShape($0, a) })
+                    else { return [a] }
+                    text.append(between)
+                }
                 text.append(a)
                 text.append(b)
             }

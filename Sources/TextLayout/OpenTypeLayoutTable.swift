@@ -125,6 +125,28 @@ struct OpenTypeLayoutTable {
         }
     }
 
+    /// For a ligature substitution lookup (GSUB 4) that does not skip base glyphs: the pairs
+    /// `first << 32 | second` of the first two components of each ligature whose every
+    /// component is in `glyphs`. The lookup changes no text of `glyphs` in which none of these
+    /// pairs are neighbours: a ligature needs its components in a row, and base glyphs are never
+    /// skipped. Nil for any other lookup, a one-glyph ligature, or a table it cannot read.
+    func ligatureOpeningPairs(lookup index: Int, among glyphs: Set<UInt32>) -> Set<UInt64>? {
+        do {
+            let (type, flag, subtables) = try lookup(index)
+            guard !isPositioning, type == 4, flag & Self.ignoreBaseGlyphs == 0 else { return nil }
+            var pairs: Set<UInt64> = []
+            for at in subtables {
+                for ligature in try ligatures(at, among: glyphs) {
+                    guard let second = ligature.rest.first else { return nil }
+                    pairs.insert(UInt64(ligature.first) << 32 | UInt64(second))
+                }
+            }
+            return pairs
+        } catch {
+            return nil
+        }
+    }
+
     private func applyingGlyphs(type: Int, flag: Int, subtable at: Int, among glyphs: Set<UInt32>,
                                 sparingPlainKerning: Bool) throws(Malformed) -> Set<UInt32> {
         switch (isPositioning, type) {
@@ -150,19 +172,22 @@ struct OpenTypeLayoutTable {
     }
 
     private func ligatureFirstGlyphs(_ at: Int, among glyphs: Set<UInt32>) throws(Malformed) -> Set<UInt32> {
+        Set(try ligatures(at, among: glyphs).map(\.first))
+    }
+
+    /// The ligatures of the LigatureSubst subtable at `at` whose every component is in `glyphs`:
+    /// each one's first glyph and its other components.
+    private func ligatures(_ at: Int, among glyphs: Set<UInt32>) throws(Malformed) -> [(first: UInt32, rest: [Int])] {
         guard try u16(at) == 1 else { throw Malformed() }
         let coverage = at + (try u16(at + 2))
-        var found: Set<UInt32> = []
+        var found: [(first: UInt32, rest: [Int])] = []
         for glyph in glyphs {
             guard let index = try coverageIndex(of: glyph, at: coverage) else { continue }
             let set = at + (try u16(at + 6 + 2 * index))
             for offset in try u16s(set + 2, count: try u16(set)) {
                 let ligature = set + offset
                 let components = try u16s(ligature + 4, count: max(0, try u16(ligature + 2) - 1))
-                if components.allSatisfy({ glyphs.contains(UInt32($0)) }) {
-                    found.insert(glyph)
-                    break
-                }
+                if components.allSatisfy({ glyphs.contains(UInt32($0)) }) { found.append((glyph, components)) }
             }
         }
         return found

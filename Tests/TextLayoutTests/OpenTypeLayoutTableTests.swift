@@ -58,6 +58,21 @@ import Testing
         #expect(Self.mayApply(1, among: [5, 6]) == [])
     }
 
+    /// A ligature lookup is avoided by keeping its opening pair apart; other lookups, and tables
+    /// that cannot be read, have no such pairs.
+    @Test func aLigatureOpensWithThePairOfItsFirstTwoComponents() {
+        func pairs(_ lookup: Int, among glyphs: Set<UInt32>, table: [UInt8] = Self.gsub) -> Set<UInt64>? {
+            table.withUnsafeBytes {
+                OpenTypeLayoutTable(bytes: $0, isPositioning: false).ligatureOpeningPairs(lookup: lookup, among: glyphs)
+            }
+        }
+        #expect(pairs(1, among: [5, 7, 9]) == Set([UInt64(5) << 32 | 7]))
+        #expect(pairs(1, among: [5, 9]) == [])  // its component 7 cannot occur
+        #expect(pairs(0, among: [5, 7]) == nil)  // a single substitution
+        #expect(pairs(0, among: [5, 7], table: Self.chained) == nil)
+        #expect(pairs(1, among: [5, 7], table: Array(Self.gsub.prefix(64))) == nil)
+    }
+
     @Test func aContextualRuleAppliesOnlyWhenItsContextCanOccur() {
         #expect(Self.mayApply(0, among: [5, 7], table: Self.chained) == [5])
         #expect(Self.mayApply(0, among: [5, 6], table: Self.chained) == [])
