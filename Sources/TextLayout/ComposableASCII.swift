@@ -100,8 +100,8 @@ struct ComposableASCII: Sendable {
     /// adds a word composed alone by ``compose(_:word:script:advances:flags:)``, in one pass
     /// with no buffer or call per word. Starts no word past `target`. Returns where it stopped:
     /// `end`, the first word start past `target`, or the start of the first word with a
-    /// character or pair that must be shaped (none of that word is in `sum` or `magnitude`; its offsets
-    /// in `prefix` and `flags` may have been written, and are the caller's to write again).
+    /// character or pair that must be shaped (none of that word is in `sum` or `magnitude`; its
+    /// offsets in `prefix` and `flags` may have been written, and are the caller's to write again).
     @inline(__always)
     func composeWords(_ all: UnsafeBufferPointer<UInt8>, from start: Int, through target: Int, end: Int,
                       script: hb_script_t, scale: Double, sum: inout Double, magnitude: inout Double,

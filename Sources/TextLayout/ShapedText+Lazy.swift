@@ -61,11 +61,11 @@ extension ShapedText {
                 while end <= target && end < all.count {
                     while runs[lazy.run].range.upperBound <= end { lazy.run += 1 }
                     let run = runs[lazy.run]
+                    let face = fonts.face(for: run.attributes.fontWeight)
                     end = Self.sumWordAdvances(all, from: end, through: target, end: run.range.upperBound,
-                                               attributes: run.attributes, face: fonts.face(for: run.attributes.fontWeight),
-                                               script: lazy.scripts[lazy.run], wordCache: wordCache,
-                                               threadCache: threadCache, scratch: scratch, sum: &lazy.sum,
-                                               magnitude: &lazy.magnitude, prefix: prefix, flags: flags)
+                                               attributes: run.attributes, face: face, script: lazy.scripts[lazy.run],
+                                               wordCache: wordCache, threadCache: threadCache, scratch: scratch,
+                                               sum: &lazy.sum, magnitude: &lazy.magnitude, prefix: prefix, flags: flags)
                 }
             }
         }

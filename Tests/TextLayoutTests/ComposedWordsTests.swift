@@ -113,8 +113,10 @@ import Testing
             all.withUnsafeBufferPointer { bytes in
                 ShapedText.forEachWord(bytes, in: 0..<n) { word in
                     guard word.lowerBound <= target, word.lowerBound == reference.end else { return }
-                    var advances = [Int32](repeating: 0, count: word.count), flags = [UInt8](repeating: 0, count: word.count)
-                    ShapedText.shapeWord(bytes, word: word, face: borrowed, script: script, advances: &advances, flags: &flags)
+                    var advances = [Int32](repeating: 0, count: word.count)
+                    var flags = [UInt8](repeating: 0, count: word.count)
+                    ShapedText.shapeWord(bytes, word: word, face: borrowed, script: script, advances: &advances,
+                                         flags: &flags)
                     reference.prefix.withUnsafeMutableBufferPointer { prefix in
                         reference.flags.withUnsafeMutableBufferPointer { allFlags in
                             ShapedText.addPrefixSums(of: word, advances: &advances, wordFlags: &flags, scale: scale,
