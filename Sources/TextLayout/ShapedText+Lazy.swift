@@ -130,14 +130,6 @@ extension ShapedText {
             magnitude += abs(advance)
         }
     }
-
-    /// Where the word starting at `start` ends within `run`: after its trailing spaces, where
-    /// ``forEachWord(_:in:_:)`` splits.
-    private static func wordEnd(_ all: UnsafeBufferPointer<UInt8>, from start: Int, in run: Range<Int>) -> Int {
-        var end = start + 1
-        while end < run.upperBound && !startsWord(all, at: end, end: run.upperBound) { end += 1 }
-        return end
-    }
 }
 
 /// Room for one word's advances (font units) and flags per byte, filled from a word cache or
