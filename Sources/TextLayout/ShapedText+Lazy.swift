@@ -93,13 +93,11 @@ extension ShapedText {
         var offset = start
         while offset <= target && offset < end {
             if composable {
-                let reached = face.composable.composeWords(all, from: offset, through: target, end: end, script: script,
-                                                           scale: scale, sum: &sum, magnitude: &magnitude,
-                                                           prefix: prefix, flags: flags)
-                if reached != offset {
-                    offset = reached
-                    continue
-                }
+                offset = face.composable.composeWords(all, from: offset, through: target, end: end, script: script,
+                                                      scale: scale, sum: &sum, magnitude: &magnitude,
+                                                      prefix: prefix, flags: flags)
+                // Short of `end` and `target`, composing stopped at a word that must be shaped.
+                guard offset <= target && offset < end else { break }
             }
             let word = offset..<wordEnd(all, from: offset, in: offset..<end)
             shapeWord(all, word: word, face: face, weight: attributes.fontWeight, script: script,
