@@ -40,13 +40,15 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
             earlier = []
         }
 
-        /// The remembered measurement for `request`, made the one shown and the most recent.
-        mutating func recall(_ request: MeasurementRequest) -> TextMeasurement? {
-            if request == self.request { return measurement }
-            guard let index = earlier.firstIndex(where: { $0.request == request }) else { return nil }
-            let found = earlier.remove(at: index)
-            show(found.measurement, for: request)
-            return measurement
+        /// The figures of the remembered measurement for `request`, made the one shown and the
+        /// most recent.
+        mutating func recallFigures(_ request: MeasurementRequest) -> MeasuredFigures? {
+            if request != self.request {
+                guard let index = earlier.firstIndex(where: { $0.request == request }) else { return nil }
+                let found = earlier.remove(at: index)
+                show(found.measurement, for: request)
+            }
+            return measurement.map(MeasuredFigures.init)
         }
 
         /// Shows `measurement`, remembered for `request` when it is of the current text and
@@ -69,11 +71,27 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         var scale: Double
     }
 
-    /// What a measurement request finds under the lock: a remembered measurement (already made
-    /// current), or the text and options to measure outside it.
+    /// What a measurement request finds under the lock: the figures of a remembered measurement
+    /// (already made current), or the text and options to measure outside it.
     enum MeasurementLookup {
-        case remembered(TextMeasurement)
+        case remembered(MeasuredFigures)
         case toMeasure(AttributedText, TextLayoutOptions)
+    }
+
+    /// The part of a measurement that sizing reads. A hit copies these numbers out of the lock
+    /// rather than the measurement, whose lines array would be retained and released.
+    struct MeasuredFigures {
+        var width: Double
+        var height: Double
+        /// The first line's ascender and the last line's descender, `nil` without lines.
+        var baselines: (ascender: Double, descender: Double)?
+
+        init(_ measurement: TextMeasurement) {
+            width = measurement.width
+            height = measurement.height
+            baselines = measurement.lines.isEmpty
+                ? nil : (measurement.firstLineAscender, measurement.lastLineDescender)
+        }
     }
 
     /// How many measurements (by maximum width and scale) a text node keeps for its current text:
@@ -157,24 +175,27 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
     public func calculateSizeThatFits(_ range: SizeRange, context: LayoutContext) -> Size {
         let request = MeasurementRequest(maxWidth: range.max.width, scale: context.scale)
         let lookup = text.withLock { state -> MeasurementLookup in
-            state.recall(request).map(MeasurementLookup.remembered) ?? .toMeasure(state.attributedText, state.options)
+            state.recallFigures(request).map(MeasurementLookup.remembered)
+                ?? .toMeasure(state.attributedText, state.options)
         }
-        let result: TextMeasurement
+        let result: MeasuredFigures
         switch lookup {
-        case .remembered(let measurement):
-            result = measurement
+        case .remembered(let figures):
+            result = figures
         case .toMeasure(let attributed, let options):
-            result = measurer.measure(attributed, options: options, maxWidth: request.maxWidth, scale: request.scale)
+            let measurement = measurer.measure(attributed, options: options, maxWidth: request.maxWidth,
+                                               scale: request.scale)
             text.withLock { state in
                 // Only for the text just measured: a concurrent setter may have changed it meanwhile.
                 let current = state.attributedText == attributed && state.options == options
-                state.show(result, for: current ? request : nil)
+                state.show(measurement, for: current ? request : nil)
             }
+            result = MeasuredFigures(measurement)
         }
-        if !result.lines.isEmpty {
+        if let baselines = result.baselines {
             styled {
-                $0.ascender = result.firstLineAscender
-                $0.descender = result.lastLineDescender
+                $0.ascender = baselines.ascender
+                $0.descender = baselines.descender
             }
         }
         return PixelSnapping.ceil(Size(result.width, result.height), scale: context.scale)
