@@ -128,14 +128,11 @@ for kind in CellKind.allCases {
     _ = runRound(kind: kind, parallelism: 1)  // warm-up
     var results: [Int: (insert: (Double, Double), relayout: (Double, Double))] = [:]
     var heights: Set<Double> = []
-    // The settings take turns, round by round: this machine's speed drifts within a minute, and
-    // a ratio of runs made minutes apart would measure the drift as much as the code.
-    var roundsByWidth: [Int: [Round]] = [:]
-    for _ in 0..<rounds {
-        for width in widths { roundsByWidth[width, default: []].append(runRound(kind: kind, parallelism: width)) }
-    }
     for width in widths {
-        let rows = roundsByWidth[width] ?? []
+        var rows: [Round] = []
+        for _ in 0..<rounds {
+            rows.append(runRound(kind: kind, parallelism: width))
+        }
         rows.forEach { heights.insert($0.height) }
         let insert = (median(rows.map(\.insert.wall)), median(rows.map(\.insert.cpu)))
         let relayout = (median(rows.map(\.relayout.wall)), median(rows.map(\.relayout.cpu)))
