@@ -39,6 +39,13 @@ struct ComposableASCII: Sendable {
         advances[Int(code)] = advance
     }
 
+    /// Whether words of `script` may be composed: Latin and Common, the only scripts whose
+    /// lookups and pairs the face checked at load.
+    @inline(__always)
+    static func covers(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON
+    }
+
     /// Where `script`'s pair table starts: Common's, or Latin's for any other script.
     @inline(__always)
     private static func pairBase(_ script: hb_script_t) -> Int {

@@ -1,6 +1,6 @@
 /// A read-only view of a font's GSUB or GPOS table that answers one question about a lookup:
 /// which glyphs of a set could make it apply to a text made only of glyphs of that set
-/// (``glyphsThatMayApply(lookup:among:)``). HarfBuzz has no call for this: its
+/// (``glyphsThatMayApply(lookup:among:sparingPlainKerning:)``). HarfBuzz has no call for this: its
 /// `hb_ot_layout_lookup_collect_glyphs` merges every rule of a contextual lookup, so a letter
 /// that a rule substitutes only before a combining mark ("i" in `ccmp`) looks as touched as one
 /// a ligature always replaces ("f" in `liga`).
@@ -238,10 +238,10 @@ struct OpenTypeLayoutTable {
         let setCount = try u16(setsAt)
         var found: Set<UInt32> = []
         for glyph in glyphs {
-            guard try coverageIndex(of: glyph, at: coverage) != nil else { continue }
+            guard let covered = try coverageIndex(of: glyph, at: coverage) else { continue }
             let setIndex: Int
             if format == 1 {
-                setIndex = try coverageIndex(of: glyph, at: coverage)!
+                setIndex = covered
             } else if let input = classDefs[chained ? 1 : 0] {
                 setIndex = try classOf(glyph, at: input)
             } else {

@@ -89,7 +89,7 @@ extension ShapedText {
                                 sum: inout Double, magnitude: inout Double, prefix: UnsafeMutableBufferPointer<Double>,
                                 flags: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let scale = attributes.fontSize / Double(face.unitsPerEm)
-        let composable = script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON
+        let composable = ComposableASCII.covers(script)
         var offset = start
         while offset <= target && offset < end {
             if composable {

@@ -268,13 +268,13 @@ final class ShapedText {
         }
     }
 
-    /// Composes `word` through the face's ``ComposableASCII`` when its script is Latin or Common
-    /// (the only scripts whose lookups were checked); false when it must be shaped.
+    /// Composes `word` through the face's ``ComposableASCII`` when it covers the script
+    /// (``ComposableASCII/covers(_:)``); false when it must be shaped.
     @inline(__always)
     static func composes(_ word: Range<Int>, _ all: UnsafeBufferPointer<UInt8>, face: BorrowedFace,
                          script: hb_script_t, advances: UnsafeMutablePointer<Int32>,
                          flags: UnsafeMutablePointer<UInt8>) -> Bool {
-        (script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON)
+        ComposableASCII.covers(script)
             && face.composable.compose(all, word: word, script: script, advances: advances, flags: flags)
     }
 
