@@ -33,7 +33,7 @@ struct LazyShaping {
 
     /// The state for shaping an ASCII text lazily, or `nil` when it must be shaped eagerly (no
     /// word cache, or a face whose space takes part in shaping for the run's script).
-    init?(bytes: [UInt8], runs: [TextRun], fonts: UnretainedFonts, wordCache: WordShapeCache?) {
+    init?(bytes: [UInt8], runs: [TextRun], fonts: UnretainedFonts, wordCache: BorrowedWordCache?) {
         guard wordCache != nil else { return nil }
         var scripts: [hb_script_t] = []
         scripts.reserveCapacity(runs.count)
@@ -85,7 +85,7 @@ extension ShapedText {
     @inline(__always)
     static func sumWordAdvances(_ all: UnsafeBufferPointer<UInt8>, from start: Int, through target: Int, end: Int,
                                 attributes: TextAttributes, face: BorrowedFace, script: hb_script_t,
-                                wordCache: WordShapeCache, threadCache: ThreadWordCache, scratch: WordScratch,
+                                wordCache: BorrowedWordCache, threadCache: ThreadWordCache, scratch: WordScratch,
                                 sum: inout Double, magnitude: inout Double, prefix: UnsafeMutableBufferPointer<Double>,
                                 flags: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let scale = attributes.fontSize / Double(face.unitsPerEm)

@@ -132,7 +132,7 @@ extension ShapedText {
     /// (``shapeWord(_:word:face:script:advances:flags:)``), else from `wordCache` without counting
     /// the lookup, else shaped alone (and stored in `wordCache` when `storingShaped`).
     private static func wordShape(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace,
-                                  weight: FontWeight, script: hb_script_t, wordCache: WordShapeCache,
+                                  weight: FontWeight, script: hb_script_t, wordCache: BorrowedWordCache,
                                   storingShaped: Bool, advances: UnsafeMutablePointer<Int32>,
                                   flags: UnsafeMutablePointer<UInt8>) {
         if composes(word, all, face: face, script: script, advances: advances, flags: flags) { return }

@@ -22,7 +22,7 @@ final class ShapedText {
     /// a shaped text lives only inside one measurement, while its measurer (which owns the cache)
     /// is alive; not retaining it spares every measurement two atomic operations on an object all
     /// threads share.
-    unowned(unsafe) let wordCache: WordShapeCache?
+    let wordCache: BorrowedWordCache?
     /// Whether ``composedWidth(_:_:)`` applies: the text is ASCII, every run was shaped word by
     /// word with a scale that is a multiple of 2⁻³², and its advances' magnitudes sum below 2¹⁵
     /// points.
@@ -56,13 +56,13 @@ final class ShapedText {
     /// The caller keeps `fonts` and `wordCache` alive while the shaped text is used (see
     /// ``UnretainedFonts``).
     convenience init(_ text: AttributedText, fonts: FontCollection, wordCache: WordShapeCache? = nil) {
-        self.init(text, fonts: UnretainedFonts(fonts), wordCache: wordCache)
+        self.init(text, fonts: UnretainedFonts(fonts), wordCache: wordCache?.borrowed)
     }
 
     /// Shapes `text` now, or, when `lazily` and the text allows it (see ``LazyShaping``), word
     /// by word as widths ask for its offsets: a text cut at a line limit is never shaped past
     /// the first word its last line does not need.
-    init(_ text: AttributedText, fonts: UnretainedFonts, wordCache: WordShapeCache?, lazily: Bool = false) {
+    init(_ text: AttributedText, fonts: UnretainedFonts, wordCache: BorrowedWordCache?, lazily: Bool = false) {
         var string = text.string
         bytes = string.withUTF8 { Array($0) }
         runs = text.runs
@@ -113,7 +113,7 @@ final class ShapedText {
     /// Adds every cluster's advance (points) and flags at its first byte, shaping each script
     /// item whole or, through `wordCache`, word by word; true when every item went word by word.
     private static func shapeRuns(_ all: UnsafeBufferPointer<UInt8>, runs: [TextRun], fonts: UnretainedFonts,
-                                  wordCache: WordShapeCache?, advances: UnsafeMutableBufferPointer<Double>,
+                                  wordCache: BorrowedWordCache?, advances: UnsafeMutableBufferPointer<Double>,
                                   flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         var byWords = true
         let threadCache = ThreadWordCache.current
@@ -151,7 +151,7 @@ final class ShapedText {
     /// shared `wordCache` or HarfBuzz (then stored in both), in `scratch`, or in buffers of its
     /// own when the word is longer than the caches keep.
     static func shapeWord(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, face: BorrowedFace,
-                          weight: FontWeight, script: hb_script_t, wordCache: WordShapeCache,
+                          weight: FontWeight, script: hb_script_t, wordCache: BorrowedWordCache,
                           threadCache: ThreadWordCache, scratch: WordScratch,
                           _ body: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt8>) -> Void) {
         guard word.count <= WordShapeCache.maximumWordLength else {

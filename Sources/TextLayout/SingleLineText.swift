@@ -22,7 +22,7 @@ enum SingleLineText {
     /// The measurement of `text` on one line no wider than `maxWidth` (sanitised), or `nil`
     /// when this path does not apply or the text needs more than one line.
     static func measure(_ text: AttributedText, maxWidth: Double, fonts: UnretainedFonts,
-                        wordCache: WordShapeCache?) -> TextMeasurement? {
+                        wordCache: BorrowedWordCache?) -> TextMeasurement? {
         guard let wordCache, text.runs.count == 1 else { return nil }
         let n = text.utf8Count
         guard n > 0, n <= maximumLength else { return nil }
@@ -58,7 +58,7 @@ enum SingleLineText {
     /// (``ShapedText``'s per-offset flags) word by word, through ``ShapedText/sumWordAdvances(_:from:through:end:attributes:face:script:wordCache:threadCache:scratch:sum:magnitude:prefix:flags:)``
     /// as lazy shaping does (the magnitude is not needed here).
     private static func sumAdvances(_ all: UnsafeBufferPointer<UInt8>, attributes: TextAttributes, face: BorrowedFace,
-                                    script: hb_script_t, wordCache: WordShapeCache,
+                                    script: hb_script_t, wordCache: BorrowedWordCache,
                                     prefix: UnsafeMutableBufferPointer<Double>,
                                     flags: UnsafeMutableBufferPointer<UInt8>) {
         let threadCache = ThreadWordCache.current

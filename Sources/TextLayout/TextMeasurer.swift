@@ -19,6 +19,8 @@ public final class TextMeasurer: TextMeasuring {
     /// ``fonts`` as plain values for shaping, built once (see ``UnretainedFonts``; this measurer
     /// keeps ``fonts`` alive).
     private let borrowedFonts: UnretainedFonts
+    /// ``wordCache`` borrowed for shaping (see ``BorrowedWordCache``; this measurer keeps it alive).
+    private let borrowedWordCache: BorrowedWordCache?
     /// This measurer's tag in each thread's ``RecentShapedTexts``.
     let id = ProcessUniqueID.next()
 
@@ -28,6 +30,7 @@ public final class TextMeasurer: TextMeasuring {
         self.cache = cache
         self.wordCache = wordCache
         borrowedFonts = UnretainedFonts(fonts)
+        borrowedWordCache = wordCache?.borrowed
     }
 
     /// A measurer over DejaVu Sans and DejaVu Sans Bold from `fontDirectory`.
@@ -67,15 +70,15 @@ public final class TextMeasurer: TextMeasuring {
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
         let maxWidth = Self.sanitised(maxWidth)
-        if let label = SingleLineText.measure(text, maxWidth: maxWidth, fonts: borrowedFonts, wordCache: wordCache) {
+        if let label = SingleLineText.measure(text, maxWidth: maxWidth, fonts: borrowedFonts, wordCache: borrowedWordCache) {
             return label
         }
         let shaped = RecentShapedTexts.current.shaped(text, measurer: id) {
             // With a line limit, only the words the lines reach are shaped (see ``LazyShaping``).
-            ShapedText(text, fonts: borrowedFonts, wordCache: wordCache, lazily: options.maximumNumberOfLines > 0)
+            ShapedText(text, fonts: borrowedFonts, wordCache: borrowedWordCache, lazily: options.maximumNumberOfLines > 0)
         }
         return Typesetter(shaped: shaped).layout(maxWidth: maxWidth, options: options,
-                                                 wordCache: wordCache)
+                                                 wordCache: borrowedWordCache)
     }
 
     public func lineMetrics(for attributes: TextAttributes) -> LineMetrics {

@@ -19,6 +19,8 @@ final class ThreadWordCache {
     private let advances: UnsafeMutablePointer<Int32>
     private let flags: UnsafeMutablePointer<UInt8>
     private var pendingHits = 0
+    /// Which shard of a shared cache this thread's hits are counted in (threads differ).
+    private let shardHint = Int(truncatingIfNeeded: ProcessUniqueID.next())
 
     private init() {
         keys = .allocate(capacity: Self.slotCount)
@@ -39,7 +41,7 @@ final class ThreadWordCache {
 
     /// Copies the word stored for `key` by `cache` into `advances` and `flags`; false when absent.
     @inline(__always)
-    func copyWord(for key: WordKey, of cache: WordShapeCache, advances: UnsafeMutablePointer<Int32>,
+    func copyWord(for key: WordKey, of cache: BorrowedWordCache, advances: UnsafeMutablePointer<Int32>,
                   flags: UnsafeMutablePointer<UInt8>) -> Bool {
         let slot = Int(truncatingIfNeeded: key.digest) & (Self.slotCount - 1)
         guard owners[slot] == cache.id, keys[slot] == key else { return false }
@@ -52,7 +54,7 @@ final class ThreadWordCache {
 
     /// Remembers a word of `cache` (at most ``maximumWordLength`` bytes), replacing the slot's word.
     @inline(__always)
-    func store(_ key: WordKey, of cache: WordShapeCache, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
+    func store(_ key: WordKey, of cache: BorrowedWordCache, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
         let slot = Int(truncatingIfNeeded: key.digest) & (Self.slotCount - 1)
         keys[slot] = key
         owners[slot] = cache.id
@@ -62,9 +64,9 @@ final class ThreadWordCache {
     }
 
     /// Adds the hits found here since the last flush to `cache`'s statistics.
-    func flushHits(to cache: WordShapeCache) {
+    func flushHits(to cache: BorrowedWordCache) {
         guard pendingHits > 0 else { return }
-        cache.countHits(pendingHits)
+        cache.countHits(pendingHits, shardHint: shardHint)
         pendingHits = 0
     }
 

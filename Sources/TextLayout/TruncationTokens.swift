@@ -22,7 +22,7 @@ final class TruncationTokens {
 
     /// `token` in `attributes` as measured with `wordCache`, shaped with `shape` unless this
     /// thread has it.
-    func shaped(_ token: String, attributes: TextAttributes, wordCache: WordShapeCache,
+    func shaped(_ token: String, attributes: TextAttributes, wordCache: BorrowedWordCache,
                 shape: () -> Shaped) -> Shaped {
         if let entry = entries.use(where: {
             $0.cache == wordCache.id && $0.attributes == attributes && $0.token == token

@@ -31,7 +31,7 @@ struct Typesetter {
     ///
     /// The truncation string is shaped through `wordCache` when one is given (exact, as for any
     /// text; see ``WordShapeCache``).
-    func layout(maxWidth: Double, options: TextLayoutOptions, wordCache: WordShapeCache? = nil) -> TextMeasurement {
+    func layout(maxWidth: Double, options: TextLayoutOptions, wordCache: BorrowedWordCache? = nil) -> TextMeasurement {
         let n = shaped.count
         guard n > 0 else { return .empty }
         let limit = maxWidth + Self.tolerance
@@ -99,7 +99,7 @@ struct Typesetter {
 
     /// Re-cuts the last visible line so that it and `token` fit, keeping whole grapheme clusters
     /// of the line's paragraph.
-    private func truncated(_ line: Span, limit: Double, token: String, wordCache: WordShapeCache?) -> Span {
+    private func truncated(_ line: Span, limit: Double, token: String, wordCache: BorrowedWordCache?) -> Span {
         let start = line.range.lowerBound
         let attributes = shaped.attributes(at: max(start, line.visibleEnd - 1))
         var tokenWidth = 0.0
@@ -120,7 +120,7 @@ struct Typesetter {
     /// `token` shaped alone in `attributes` (its width and line metrics), remembered per thread
     /// when there is a word cache to key it by.
     private func shapedToken(_ token: String, attributes: TextAttributes,
-                             wordCache: WordShapeCache?) -> TruncationTokens.Shaped {
+                             wordCache: BorrowedWordCache?) -> TruncationTokens.Shaped {
         let fonts = shaped.fonts
         func shape() -> TruncationTokens.Shaped {
             let text = ShapedText(AttributedText(token, attributes: attributes), fonts: fonts, wordCache: wordCache)

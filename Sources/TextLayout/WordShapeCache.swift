@@ -61,10 +61,14 @@ public final class WordShapeCache: Sendable {
         id = ProcessUniqueID.next()
     }
 
-    /// Counts hits answered by a thread's ``ThreadWordCache``.
-    func countHits(_ count: Int) {
-        shards.withShard(0) { $0.hits += count }
+    /// Counts hits answered by a thread's ``ThreadWordCache``, in the shard `shardHint` picks
+    /// (each thread names its own, so threads flushing at once take different locks).
+    func countHits(_ count: Int, shardHint: Int) {
+        shards.withShard(shardHint % shards.count) { $0.hits += count }
     }
+
+    /// This cache, borrowed for shaping (see ``BorrowedWordCache``).
+    var borrowed: BorrowedWordCache { BorrowedWordCache(self) }
 
     /// Copies the word stored under `key` into `advances` and `flags` (`key.count` values each)
     /// and returns true, or returns false; hits and misses are counted when `counting` (lookups

@@ -135,7 +135,7 @@ import Testing
                         WordScratch.with { scratch in
                             ours.end = ShapedText.sumWordAdvances(
                                 bytes, from: 0, through: target, end: n, attributes: TextAttributes(fontSize: fontSize),
-                                face: borrowed, script: script, wordCache: wordCache,
+                                face: borrowed, script: script, wordCache: wordCache.borrowed,
                                 threadCache: ThreadWordCache.current, scratch: scratch, sum: &ours.sum,
                                 magnitude: &ours.magnitude, prefix: prefix, flags: flags)
                         }

@@ -33,9 +33,9 @@ import Testing
                         // Fresh texts for each walk: a lazy text is shaped as far as widths ask.
                         // (A shaped text does not retain its word cache: these locals keep them.)
                         let fastCache = WordShapeCache(), slowCache = WordShapeCache()
-                        let fast = ShapedText(text, fonts: UnretainedFonts(TextFixtures.fonts), wordCache: fastCache,
+                        let fast = ShapedText(text, fonts: UnretainedFonts(TextFixtures.fonts), wordCache: fastCache.borrowed,
                                               lazily: lazily)
-                        let slow = ShapedText(text, fonts: UnretainedFonts(TextFixtures.fonts), wordCache: slowCache,
+                        let slow = ShapedText(text, fonts: UnretainedFonts(TextFixtures.fonts), wordCache: slowCache.borrowed,
                                               lazily: lazily)
                         let ours = fast.lastFittingTrimmedEnd(from: start, to: count, available: available)
                         let expected = Self.reference(slow, start, count, available)

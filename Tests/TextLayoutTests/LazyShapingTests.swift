@@ -38,10 +38,10 @@ import Testing
             for lines in [1, 2, 3, 5] {
                 for width in [0.0, 30, 95.5, 200, 351, 1000] {
                     let options = TextLayoutOptions(maximumNumberOfLines: lines)
-                    let eager = Typesetter(shaped: ShapedText(text, fonts: fonts, wordCache: cache))
-                        .layout(maxWidth: width, options: options, wordCache: cache)
-                    let lazy = Typesetter(shaped: ShapedText(text, fonts: fonts, wordCache: cache, lazily: true))
-                        .layout(maxWidth: width, options: options, wordCache: cache)
+                    let eager = Typesetter(shaped: ShapedText(text, fonts: fonts, wordCache: cache.borrowed))
+                        .layout(maxWidth: width, options: options, wordCache: cache.borrowed)
+                    let lazy = Typesetter(shaped: ShapedText(text, fonts: fonts, wordCache: cache.borrowed, lazily: true))
+                        .layout(maxWidth: width, options: options, wordCache: cache.borrowed)
                     if lazy != eager { mismatches.append("seed \(seed), \(lines) lines, width \(width)") }
                 }
             }
@@ -58,8 +58,8 @@ import Testing
         var mismatches: [String] = []
         for seed in 0..<20 as Range<UInt64> {
             let text = Self.text(seed: seed, count: 40)
-            let eager = ShapedText(text, fonts: fonts, wordCache: cache)
-            let lazy = ShapedText(text, fonts: fonts, wordCache: cache, lazily: true)
+            let eager = ShapedText(text, fonts: fonts, wordCache: cache.borrowed)
+            let lazy = ShapedText(text, fonts: fonts, wordCache: cache.borrowed, lazily: true)
             for _ in 0..<200 {
                 let a = random.below(eager.count + 1), b = random.below(eager.count + 1)
                 let (low, high) = (min(a, b), max(a, b))
@@ -75,12 +75,12 @@ import Testing
         let fonts = UnretainedFonts(TextFixtures.fonts)
         let cache = WordShapeCache()
         let text = Self.text(seed: 7, count: 80)
-        let shared = ShapedText(text, fonts: fonts, wordCache: cache, lazily: true)
+        let shared = ShapedText(text, fonts: fonts, wordCache: cache.borrowed, lazily: true)
         for (width, lines) in [(351.0, 3), (120, 2), (1000, 1), (351, 0), (60, 4)] {
             let options = TextLayoutOptions(maximumNumberOfLines: lines)
-            let eager = Typesetter(shaped: ShapedText(text, fonts: fonts, wordCache: cache))
-                .layout(maxWidth: width, options: options, wordCache: cache)
-            #expect(Typesetter(shaped: shared).layout(maxWidth: width, options: options, wordCache: cache) == eager)
+            let eager = Typesetter(shaped: ShapedText(text, fonts: fonts, wordCache: cache.borrowed))
+                .layout(maxWidth: width, options: options, wordCache: cache.borrowed)
+            #expect(Typesetter(shaped: shared).layout(maxWidth: width, options: options, wordCache: cache.borrowed) == eager)
         }
         #expect(shared.shapedEnd == shared.count, "the unlimited layout shaped it to the end")
     }
@@ -92,9 +92,9 @@ import Testing
         let string = Array(repeating: "golden light on the water after a long walk", count: 20).joined(separator: " ")
         let text = AttributedText(string, attributes: TextAttributes(fontSize: 14))
         let cache = WordShapeCache()  // a shaped text does not keep its cache alive
-        let shaped = ShapedText(text, fonts: fonts, wordCache: cache, lazily: true)
+        let shaped = ShapedText(text, fonts: fonts, wordCache: cache.borrowed, lazily: true)
         let measurement = Typesetter(shaped: shaped)
-            .layout(maxWidth: 351, options: TextLayoutOptions(maximumNumberOfLines: 3), wordCache: cache)
+            .layout(maxWidth: 351, options: TextLayoutOptions(maximumNumberOfLines: 3), wordCache: cache.borrowed)
         let lastVisible = measurement.lines[2].visibleRange.upperBound
         #expect(shaped.shapedEnd > lastVisible)
         #expect(shaped.shapedEnd < lastVisible + 2 * LazyShaping.lookahead, "not shaped to the end (\(shaped.count))")
@@ -105,8 +105,8 @@ import Testing
     @Test func onlyASCIIWithAWordCacheIsShapedLazily() {
         let fonts = UnretainedFonts(TextFixtures.fonts)
         let cache = WordShapeCache()
-        let ascii = ShapedText(AttributedText("plain words here"), fonts: fonts, wordCache: cache, lazily: true)
-        let accented = ShapedText(AttributedText("café au lait"), fonts: fonts, wordCache: cache, lazily: true)
+        let ascii = ShapedText(AttributedText("plain words here"), fonts: fonts, wordCache: cache.borrowed, lazily: true)
+        let accented = ShapedText(AttributedText("café au lait"), fonts: fonts, wordCache: cache.borrowed, lazily: true)
         let uncached = ShapedText(AttributedText("plain words here"), fonts: fonts, wordCache: nil, lazily: true)
         #expect(ascii.shapedEnd == 0 && ascii.lazyShaping != nil)
         #expect(accented.shapedEnd == accented.count && accented.lazyShaping == nil)

@@ -21,8 +21,8 @@ import Testing
 
     /// The general path: the text shaped whole, then typeset.
     static func typeset(_ text: AttributedText, width: Double, cache: WordShapeCache) -> TextMeasurement {
-        Typesetter(shaped: ShapedText(text, fonts: UnretainedFonts(TextFixtures.fonts), wordCache: cache))
-            .layout(maxWidth: width, options: .standard, wordCache: cache)
+        Typesetter(shaped: ShapedText(text, fonts: UnretainedFonts(TextFixtures.fonts), wordCache: cache.borrowed))
+            .layout(maxWidth: width, options: .standard, wordCache: cache.borrowed)
     }
 
     /// Every seeded label at widths from none to ample: where the shortcut answers, its answer is
@@ -37,7 +37,7 @@ import Testing
             let text = Self.label(seed: seed)
             for width in [0.0, 10, 24.5, 60, 95.25, 180, 400, .infinity] {
                 let expected = Self.typeset(text, width: width, cache: cache)
-                if let fast = SingleLineText.measure(text, maxWidth: width, fonts: fonts, wordCache: cache) {
+                if let fast = SingleLineText.measure(text, maxWidth: width, fonts: fonts, wordCache: cache.borrowed) {
                     answered += 1
                     if fast != expected { mismatches.append("\"\(text.string)\" at \(width)") }
                 } else {
@@ -55,10 +55,10 @@ import Testing
         let cache = WordShapeCache()
         let text = AttributedText("1,234 likes", attributes: TextAttributes(fontSize: 14))
         let full = Self.typeset(text, width: .infinity, cache: cache)
-        #expect(SingleLineText.measure(text, maxWidth: full.width, fonts: fonts, wordCache: cache) == full)
-        #expect(SingleLineText.measure(text, maxWidth: full.width - 0.01, fonts: fonts, wordCache: cache) == nil)
+        #expect(SingleLineText.measure(text, maxWidth: full.width, fonts: fonts, wordCache: cache.borrowed) == full)
+        #expect(SingleLineText.measure(text, maxWidth: full.width - 0.01, fonts: fonts, wordCache: cache.borrowed) == nil)
         #expect(Self.typeset(text, width: full.width - 0.01, cache: cache).lines.count == 2)
-        #expect(SingleLineText.measure(text, maxWidth: 5, fonts: fonts, wordCache: cache) == nil)
+        #expect(SingleLineText.measure(text, maxWidth: 5, fonts: fonts, wordCache: cache.borrowed) == nil)
     }
 
     /// Newlines, several runs, non-ASCII characters, long texts and a missing word cache all take
@@ -73,7 +73,7 @@ import Testing
             AttributedText(String(repeating: "word ", count: 13)),
         ]
         for text in declined {
-            #expect(SingleLineText.measure(text, maxWidth: .infinity, fonts: fonts, wordCache: cache) == nil,
+            #expect(SingleLineText.measure(text, maxWidth: .infinity, fonts: fonts, wordCache: cache.borrowed) == nil,
                     "\(text.string)")
         }
         #expect(SingleLineText.measure(AttributedText("label"), maxWidth: .infinity, fonts: fonts, wordCache: nil) == nil)
