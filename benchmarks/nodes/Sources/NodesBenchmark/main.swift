@@ -116,8 +116,60 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
     exit(0)
 }
 
+/// The medians of one setting's rounds.
+struct SettingResult {
+    var insert: (wall: Double, cpu: Double)
+    var relayout: (wall: Double, cpu: Double)
+    var heights: Set<Double>
+}
+
+/// Runs one setting in this process: a warm-up round, then `rounds` rounds.
+func runSetting(kind: CellKind, threads: Int) -> SettingResult {
+    _ = runRound(kind: kind, parallelism: threads)  // warm-up
+    let rows = (0..<rounds).map { _ in runRound(kind: kind, parallelism: threads) }
+    return SettingResult(insert: (median(rows.map(\.insert.wall)), median(rows.map(\.insert.cpu))),
+                         relayout: (median(rows.map(\.relayout.wall)), median(rows.map(\.relayout.cpu))),
+                         heights: Set(rows.map(\.height)))
+}
+
+/// Runs one setting in a new process of this executable (`--setting KIND THREADS`), so that every
+/// setting starts from a fresh heap. In one process, a setting ran 1.5× slower or faster depending
+/// on what the settings before it left in glibc's heap (text insert on 1 thread: 16.4 µs in one
+/// run, 24.6 in the next), which made the speed-up measure heap history rather than threads.
+func runSettingInChild(kind: CellKind, threads: Int) throws -> SettingResult {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    child.arguments = ["--setting", kind == .text ? "text" : "fixed", String(threads)] + (quick ? ["--quick"] : [])
+    let output = Pipe()
+    child.standardOutput = output
+    try child.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    child.waitUntilExit()
+    let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    guard child.terminationStatus == 0, fields.count >= 5 else {
+        throw BenchmarkError(message: "the \(kind.rawValue) setting on \(threads) thread(s) failed "
+            + "(exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
+    }
+    return SettingResult(insert: (fields[0], fields[1]), relayout: (fields[2], fields[3]), heights: Set(fields[4...]))
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+if let flag = CommandLine.arguments.firstIndex(of: "--setting") {
+    // A child run (see `runSettingInChild`): prints the medians and every round's total height.
+    let kind: CellKind = CommandLine.arguments[flag + 1] == "text" ? .text : .fixed
+    let result = runSetting(kind: kind, threads: Int(CommandLine.arguments[flag + 2]) ?? 1)
+    let line = ([result.insert.wall, result.insert.cpu, result.relayout.wall, result.relayout.cpu]
+        + result.heights.sorted()).map { String($0) }.joined(separator: " ")
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: `exit` follows
+    exit(0)
+}
+
 print("nodes benchmark: \(cellCount) photo-like cells (stacks, insets, 1:1 ratio) through DataController")
-print("width 375 @2x, \(rounds) rounds per setting, median; active cores \(cores); "
+print("width 375 @2x, \(rounds) rounds per setting, median, each setting in a fresh process; active cores \(cores); "
     + "load average before: \(loadAverage())")
 print("wall = elapsed µs per cell; cpu = process CPU µs per cell summed over all threads (cpu on N threads")
 print("≈ cpu on 1 thread means no contention overhead; wall speed-up is capped by free cores on a busy machine)")
@@ -125,17 +177,12 @@ print("≈ cpu on 1 thread means no contention overhead; wall speed-up is capped
 var failed = false
 for kind in CellKind.allCases {
     print("\ncells with \(kind.rawValue)" + (kind == .text ? " (text caches cold at each insert)" : ""))
-    _ = runRound(kind: kind, parallelism: 1)  // warm-up
     var results: [Int: (insert: (Double, Double), relayout: (Double, Double))] = [:]
     var heights: Set<Double> = []
     for width in widths {
-        var rows: [Round] = []
-        for _ in 0..<rounds {
-            rows.append(runRound(kind: kind, parallelism: width))
-        }
-        rows.forEach { heights.insert($0.height) }
-        let insert = (median(rows.map(\.insert.wall)), median(rows.map(\.insert.cpu)))
-        let relayout = (median(rows.map(\.relayout.wall)), median(rows.map(\.relayout.cpu)))
+        let setting = try runSettingInChild(kind: kind, threads: width)
+        heights.formUnion(setting.heights)
+        let insert = setting.insert, relayout = setting.relayout
         results[width] = (insert, relayout)
         print(String(format: "ours  %d thread(s): insert %6.2f µs/cell (cpu %6.2f)   relayout %6.2f µs/cell (cpu %6.2f)",
                      width, insert.0, insert.1, relayout.0, relayout.1))
