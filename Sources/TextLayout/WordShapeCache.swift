@@ -64,7 +64,7 @@ public final class WordShapeCache: Sendable {
     /// Counts hits answered by a thread's ``ThreadWordCache``, in the shard `shardHint` picks
     /// (each thread names its own, so threads flushing at once take different locks).
     func countHits(_ count: Int, shardHint: Int) {
-        shards.withShard(shardHint % shards.count) { $0.hits += count }
+        shards.withShard(shards.index(for: UInt64(UInt(bitPattern: shardHint)))) { $0.hits += count }
     }
 
     /// This cache, borrowed for shaping (see ``BorrowedWordCache``).
