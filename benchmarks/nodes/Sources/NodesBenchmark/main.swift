@@ -9,6 +9,12 @@ enum CellKind: String, CaseIterable {
     case fixed = "fixed-size leaves"
     /// ``BenchTextPhotoCell``: the same shape with TextNode labels (cold text caches per round).
     case text = "TextNode labels"
+
+    /// How command lines name it (`--profile KIND THREADS`, `--setting KIND THREADS`).
+    var argument: String { self == .text ? "text" : "fixed" }
+
+    /// The kind `argument` names; anything but "text" is ``fixed``.
+    init(argument: String) { self = argument == "text" ? .text : .fixed }
 }
 
 /// A one-section feed of `count` bench cells in a table `width` points wide.
@@ -110,7 +116,7 @@ func loadAverage() -> String {
 
 if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
     // For `perf record`: `--profile KIND THREADS` runs only that setting, 30 rounds.
-    let kind: CellKind = CommandLine.arguments[flag + 1] == "text" ? .text : .fixed
+    let kind = CellKind(argument: CommandLine.arguments[flag + 1])
     let threads = Int(CommandLine.arguments[flag + 2]) ?? 1
     for _ in 0..<30 { _ = runRound(kind: kind, parallelism: threads) }
     exit(0)
@@ -133,13 +139,14 @@ func runSetting(kind: CellKind, threads: Int) -> SettingResult {
 }
 
 /// Runs one setting in a new process of this executable (`--setting KIND THREADS`), so that every
-/// setting starts from a fresh heap. In one process, a setting ran 1.5× slower or faster depending
-/// on what the settings before it left in glibc's heap (text insert on 1 thread: 16.4 µs in one
-/// run, 24.6 in the next), which made the speed-up measure heap history rather than threads.
+/// setting starts from a fresh heap: in one process, a setting inherits the heap the settings
+/// before it left (1-thread rounds right after 2-thread rounds of fixed cells ran 14 µs per cell
+/// instead of 8.5, and 8.3 again with glibc's heap trimming turned off). Fresh processes do not
+/// remove the machine's own drift: on this VM the 1-thread text insert still ranges 18–26 µs.
 func runSettingInChild(kind: CellKind, threads: Int) throws -> SettingResult {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    child.arguments = ["--setting", kind == .text ? "text" : "fixed", String(threads)] + (quick ? ["--quick"] : [])
+    child.arguments = ["--setting", kind.argument, String(threads)] + (quick ? ["--quick"] : [])
     let output = Pipe()
     child.standardOutput = output
     try child.run()
@@ -160,7 +167,7 @@ struct BenchmarkError: Error, CustomStringConvertible {
 
 if let flag = CommandLine.arguments.firstIndex(of: "--setting") {
     // A child run (see `runSettingInChild`): prints the medians and every round's total height.
-    let kind: CellKind = CommandLine.arguments[flag + 1] == "text" ? .text : .fixed
+    let kind = CellKind(argument: CommandLine.arguments[flag + 1])
     let result = runSetting(kind: kind, threads: Int(CommandLine.arguments[flag + 2]) ?? 1)
     let line = ([result.insert.wall, result.insert.cpu, result.relayout.wall, result.relayout.cpu]
         + result.heights.sorted()).map { String($0) }.joined(separator: " ")
