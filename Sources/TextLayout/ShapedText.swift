@@ -18,10 +18,11 @@ final class ShapedText {
     let bytes: [UInt8]
     let runs: [TextRun]
     let fonts: UnretainedFonts
-    /// The measurer's word cache, for widths across unsafe boundaries (``width(_:_:)``). Unowned:
-    /// a shaped text lives only inside one measurement, while its measurer (which owns the cache)
-    /// is alive; not retaining it spares every measurement two atomic operations on an object all
-    /// threads share.
+    /// The measurer's word cache, for widths across unsafe boundaries (``width(_:_:)``), borrowed
+    /// (see ``BorrowedWordCache``): a shaped text is used only by its own measurer, which owns the
+    /// cache (a thread's ``RecentShapedTexts`` may keep it longer, but hands it only to the
+    /// measurer whose never-reused id it is tagged with); not retaining it spares every
+    /// measurement atomic operations on an object all threads share.
     let wordCache: BorrowedWordCache?
     /// Whether ``composedWidth(_:_:)`` applies: the text is ASCII, every run was shaped word by
     /// word with a scale that is a multiple of 2⁻³², and its advances' magnitudes sum below 2¹⁵
