@@ -106,23 +106,26 @@ extension FeedStore {
 
 /// What relayouting a set of photos reads, all from one read transaction.
 public struct CellRelayoutInputs: Sendable {
-    /// The photos that still exist, by id.
+    /// The photos read that still exist, by id.
     public var items: [Int64: FeedItem]
     /// Their first comments, by photo id.
     public var comments: [Int64: [CommentLine]]
-    /// Every cached row of theirs for the cell kind.
+    /// Every cached row of the photos relayouted, for the cell kind.
     public var entries: [CachedLayoutEntry]
 }
 
 extension FeedStore {
-    /// The rows, first `commentLimit` comments and cached layout rows of `photoIDs`, in one read
+    /// The cached layout rows of `photoIDs`, and the rows and first `commentLimit` comments of
+    /// those in `contentOf` (the photos whose content the caller does not know), in one read
     /// transaction (three queries).
-    public func relayoutInputs(photoIDs: [Int64], cellKind: String, commentLimit: Int) throws -> CellRelayoutInputs {
+    public func relayoutInputs(photoIDs: [Int64], contentOf contentIDs: [Int64], cellKind: String,
+                               commentLimit: Int) throws -> CellRelayoutInputs {
         guard !photoIDs.isEmpty else { return CellRelayoutInputs(items: [:], comments: [:], entries: []) }
         return try writer.read { db in
             CellRelayoutInputs(
-                items: try Self.feedItems(db, photoIDs: photoIDs),
-                comments: commentLimit > 0 ? try Self.firstComments(db, photoIDs: photoIDs, limit: commentLimit) : [:],
+                items: contentIDs.isEmpty ? [:] : try Self.feedItems(db, photoIDs: contentIDs),
+                comments: commentLimit > 0 && !contentIDs.isEmpty
+                    ? try Self.firstComments(db, photoIDs: contentIDs, limit: commentLimit) : [:],
                 entries: try Self.cachedLayoutEntries(db, photoIDs: photoIDs, cellKind: cellKind))
         }
     }

@@ -113,6 +113,15 @@ extension FeedStore {
         }
     }
 
+    /// How many photos have cached rows for `cellKind`, fresh or stale (the cells the sync
+    /// daemon relayouts).
+    public func cachedPhotoCount(cellKind: String) throws -> Int {
+        try writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT photo_id) FROM layout_cache WHERE cell_kind = ?",
+                             arguments: [cellKind]) ?? 0
+        }
+    }
+
     /// What the cache holds, for `photofeed layouts report`.
     public func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport {
         try writer.read { db in

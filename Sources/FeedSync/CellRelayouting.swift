@@ -7,8 +7,16 @@
 /// steps leaves stale cache rows (older content version), which are never served and are
 /// recomputed on demand, so the feed stays correct.
 public protocol CellRelayouting: Sendable {
-    /// Relayouts the cells of `photoIDs` for every cached size range and scale.
-    func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary
+    /// Relayouts the cells of `cells` for every cached size range and scale; each mark's
+    /// changes may spare reading its photo again (``MarkedCell``).
+    func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary
+}
+
+extension CellRelayouting {
+    /// Relayouts the cells of `photoIDs`, reading each photo from the store.
+    public func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary {
+        try await relayoutCells(photoIDs.map { MarkedCell(photoID: $0) })
+    }
 }
 
 /// What a relayout changed.

@@ -1,20 +1,21 @@
 /// The daemon's layout passes: photos whose cells need layout, coalesced until the relayouter is
 /// free, as Texture coalesces `setNeedsLayout` calls into the next layout pass.
 ///
-/// ``setNeedsLayout(_:)`` marks photos and returns at once. One pass runs at a time, in a task
-/// of its own: it hands every photo marked so far to the ``CellRelayouting`` (once each, in
-/// ascending id order) and, when that returns, starts the next pass with the photos marked
-/// meanwhile. A photo marked twice before its pass is laid out once, from the store's content
-/// at that pass, which is the newest; a photo marked while its pass runs is laid out again in
-/// the next one. So the final layouts are the same whatever the timing; only how many passes
-/// (and relayouts) it took depends on how fast the relayouter kept up.
+/// ``setNeedsLayout(_:)`` marks the photos of committed changes and returns at once. One pass
+/// runs at a time, in a task of its own: it hands every photo marked so far to the
+/// ``CellRelayouting`` (once each, in ascending id order, with the changes that marked it) and,
+/// when that returns, starts the next pass with the photos marked meanwhile. A photo marked
+/// twice before its pass is laid out once, from its newest content; a photo marked while its
+/// pass runs is laid out again in the next one. So the final layouts are the same whatever the
+/// timing; only how many passes (and relayouts) it took depends on how fast the relayouter kept up.
 ///
 /// A failed pass stops the queue: the error is thrown by the next ``setNeedsLayout(_:)`` or
 /// ``flush()``, and the photos not yet laid out keep stale cache rows, which the next run lays
 /// out first.
 actor RelayoutQueue {
     private let relayouter: any CellRelayouting
-    private var marked: Set<Int64> = []
+    /// The changes not yet handed to a pass, in commit order.
+    private var marked: [ContentChange] = []
     private var pass: Task<Void, Never>?
     private var failure: (any Error)?
     /// Every pass's summary added up.
@@ -24,12 +25,13 @@ actor RelayoutQueue {
         self.relayouter = relayouter
     }
 
-    /// Marks the cells of `photoIDs` as needing layout; starts a pass unless one is running.
+    /// Marks the cells of the photos `changes` changed as needing layout; starts a pass unless one
+    /// is running.
     ///
     /// - Throws: the error of a pass that failed since the last call.
-    func setNeedsLayout(_ photoIDs: some Sequence<Int64>) throws {
+    func setNeedsLayout(_ changes: [ContentChange]) throws {
         try throwFailure()
-        marked.formUnion(photoIDs)
+        marked += changes
         guard pass == nil, !marked.isEmpty else { return }
         pass = Task { await self.runPasses() }
     }
@@ -50,10 +52,10 @@ actor RelayoutQueue {
 
     private func runPasses() async {
         while !marked.isEmpty {
-            let photos = marked.sorted()
+            let cells = MarkedCell.grouping(marked)
             marked.removeAll(keepingCapacity: true)
             do {
-                total = total + (try await relayouter.relayoutCells(forPhotos: photos))
+                total = total + (try await relayouter.relayoutCells(cells))
             } catch {
                 failure = error
                 marked.removeAll()

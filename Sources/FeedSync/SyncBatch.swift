@@ -82,6 +82,10 @@ struct SyncBatchResult: Sendable {
     var retried = 0
     /// Completions whose job was no longer running (deleted or reset meanwhile), or cancelled.
     var cancelled = 0
+    /// Every photo content-version bump, in the order committed (a photo twice if two
+    /// completions changed it).
+    var changes: [ContentChange] = []
+
     /// The photos whose content version went up, ascending, each once.
-    var affectedPhotoIDs: [Int64] = []
+    var affectedPhotoIDs: [Int64] { Array(Set(changes.lazy.map(\.photoID))).sorted() }
 }

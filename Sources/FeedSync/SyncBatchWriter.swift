@@ -18,11 +18,9 @@ struct SyncBatchWriter: Sendable {
             let places = try geocode(batch, db: db)
             let statements = try SyncStatements(db)
             var result = SyncBatchResult()
-            var affected: [Int64] = []
             for write in batch.writes where !write.isElided {
-                try apply(write, places: places, statements: statements, result: &result, affected: &affected)
+                try apply(write, places: places, statements: statements, result: &result)
             }
-            result.affectedPhotoIDs = Array(Set(affected)).sorted()
             beforeCommit()
             return result
         }
@@ -43,7 +41,7 @@ struct SyncBatchWriter: Sendable {
     }
 
     private func apply(_ write: SyncBatch.Write, places: [Int64: Placemark?], statements: SyncStatements,
-                       result: inout SyncBatchResult, affected: inout [Int64]) throws {
+                       result: inout SyncBatchResult) throws {
         let expected = write.expectedState
         switch write.operation {
         case .start(let rowID):
@@ -59,7 +57,7 @@ struct SyncBatchWriter: Sendable {
             }
             guard changed > 0 else { result.cancelled += 1; return }
             result.succeeded += 1
-            try applySuccess(job, place: place, statements: statements, affected: &affected)
+            try applySuccess(job, place: place, statements: statements, changes: &result.changes)
         case .retry(let job, let attempt, let nextRunAt, let message):
             guard try statements.reschedule.execute(attempt, nextRunAt, message, job.rowID, expected) > 0
             else { result.cancelled += 1; return }
@@ -68,7 +66,7 @@ struct SyncBatchWriter: Sendable {
             guard try statements.markFailed.execute(attempt, message, job.rowID, expected) > 0
             else { result.cancelled += 1; return }
             result.failed += 1
-            try applyFailure(job, statements: statements, affected: &affected)
+            try applyFailure(job, statements: statements, changes: &result.changes)
         case .cancel(let job):
             try statements.cancel.execute(job.rowID)
             result.cancelled += 1
@@ -81,45 +79,61 @@ struct SyncBatchWriter: Sendable {
         return place?.formatted ?? "no place within \(Int(geocoder.maxKilometres)) km"
     }
 
-    /// Writes a success's effect; adds the photos whose content version went up to `affected`.
+    /// Writes a success's effect; records the change of every photo whose content version went up.
     private func applySuccess(_ job: ScheduledJob, place: Placemark?, statements: SyncStatements,
-                              affected: inout [Int64]) throws {
+                              changes: inout [ContentChange]) throws {
         let id = job.key.targetID
         switch job.key.kind {
         case .image:
-            if try statements.setImageState.execute(AssetState.loaded, id) > 0 { affected.append(id) }
+            try setImageState(.loaded, of: id, statements: statements, changes: &changes)
         case .avatar:
             guard try statements.setAvatarState.execute(AssetState.loaded, id) > 0 else { return }
-            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, affected: &affected)
+            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, edit: .avatarState(.loaded),
+                           changes: &changes)
         case .geocode:
             let state = GeocodeState.resolved
             let (locality, region, country) = (place?.locality, place?.region, place?.country)
             guard try statements.resolveLocation.execute(locality, region, country, state, id) > 0 else { return }
-            try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id, affected: &affected)
+            try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id,
+                           edit: .location(placeName: locality, country: country, state: state), changes: &changes)
         }
     }
 
-    /// Marks the job's asset failed; adds the photos whose content version went up to `affected`.
-    private func applyFailure(_ job: ScheduledJob, statements: SyncStatements, affected: inout [Int64]) throws {
+    /// Marks the job's asset failed; records the change of every photo whose content version went up.
+    private func applyFailure(_ job: ScheduledJob, statements: SyncStatements, changes: inout [ContentChange]) throws {
         let id = job.key.targetID
         switch job.key.kind {
         case .image:
-            if try statements.setImageState.execute(AssetState.failed, id) > 0 { affected.append(id) }
+            try setImageState(.failed, of: id, statements: statements, changes: &changes)
         case .avatar:
             guard try statements.setAvatarState.execute(AssetState.failed, id) > 0 else { return }
-            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, affected: &affected)
+            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, edit: .avatarState(.failed),
+                           changes: &changes)
         case .geocode:
             guard try statements.failLocation.execute(id) > 0 else { return }
-            try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id, affected: &affected)
+            // The names stay as they were; a cell shows no place for a failed location whatever they are.
+            try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id,
+                           edit: .location(placeName: nil, country: nil, state: .failed), changes: &changes)
         }
     }
 
+    /// Sets photo `id`'s image state (bumping its content version) unless it already is `state`.
+    private func setImageState(_ state: AssetState, of id: Int64, statements: SyncStatements,
+                               changes: inout [ContentChange]) throws {
+        guard try statements.setImageState.execute(state, id) > 0,
+              let version = try statements.photoVersion.firstRow(id, read: { statements.photoVersion.int64(at: 0) })
+        else { return }
+        changes.append(ContentChange(photoID: id, contentVersion: version, edit: .imageState(state)))
+    }
+
     /// Bumps the content version of the photos of the owner or location `id`: `photos` reads
-    /// their ids, `bump` (same condition, same transaction) changes exactly those rows.
-    private func bumpPhotos(_ photos: RawStatement, _ bump: RawStatement, of id: Int64,
-                            affected: inout [Int64]) throws {
-        let before = affected.count
-        try photos.forEachRow(id) { affected.append(photos.int64(at: 0)) }
-        if affected.count > before { try bump.execute(id) }
+    /// their ids and versions, `bump` (same condition, same transaction) changes exactly those rows.
+    private func bumpPhotos(_ photos: RawStatement, _ bump: RawStatement, of id: Int64, edit: ContentChange.Edit,
+                            changes: inout [ContentChange]) throws {
+        let before = changes.count
+        try photos.forEachRow(id) {
+            changes.append(ContentChange(photoID: photos.int64(at: 0), contentVersion: photos.int64(at: 1) + 1, edit: edit))
+        }
+        if changes.count > before { try bump.execute(id) }
     }
 }

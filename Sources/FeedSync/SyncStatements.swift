@@ -18,6 +18,7 @@ struct SyncStatements {
     let setAvatarState: RawStatement
     let resolveLocation: RawStatement
     let failLocation: RawStatement
+    let photoVersion: RawStatement
     let ownerPhotos: RawStatement
     let bumpOwnerPhotos: RawStatement
     let locationPhotos: RawStatement
@@ -54,13 +55,14 @@ struct SyncStatements {
         failLocation = try RawStatement(db, sql: """
             UPDATE location SET geocode_state = 'failed' WHERE id = ? AND geocode_state != 'failed'
             """)
+        photoVersion = try RawStatement(db, sql: "SELECT content_version FROM photo WHERE id = ?")
         // The photos a bump changes are read first, with the bump's own condition: in SQLite a
         // SELECT and a plain UPDATE cost about half of one `UPDATE … RETURNING`.
-        ownerPhotos = try RawStatement(db, sql: "SELECT id FROM photo WHERE owner_id = ?")
+        ownerPhotos = try RawStatement(db, sql: "SELECT id, content_version FROM photo WHERE owner_id = ?")
         bumpOwnerPhotos = try RawStatement(db, sql: """
             UPDATE photo SET content_version = content_version + 1 WHERE owner_id = ?
             """)
-        locationPhotos = try RawStatement(db, sql: "SELECT id FROM photo WHERE location_id = ?")
+        locationPhotos = try RawStatement(db, sql: "SELECT id, content_version FROM photo WHERE location_id = ?")
         bumpLocationPhotos = try RawStatement(db, sql: """
             UPDATE photo SET content_version = content_version + 1 WHERE location_id = ?
             """)

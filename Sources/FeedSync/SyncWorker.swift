@@ -190,11 +190,11 @@ public actor SyncWorker {
         report.retried += result.retried
         report.cancelled += result.cancelled
         report.batches += 1
-        if !result.affectedPhotoIDs.isEmpty {
+        if !result.changes.isEmpty {
             if configuration.overlapsRelayout {
-                try await layoutPasses.setNeedsLayout(result.affectedPhotoIDs)
+                try await layoutPasses.setNeedsLayout(result.changes)
             } else {
-                report.add(try await relayouter.relayoutCells(forPhotos: result.affectedPhotoIDs))
+                report.add(try await relayouter.relayoutCells(MarkedCell.grouping(result.changes)))
             }
         }
         if let progress {

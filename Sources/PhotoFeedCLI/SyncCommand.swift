@@ -106,7 +106,8 @@ public struct SyncCommand: AsyncParsableCommand {
             let lock = try SyncLock(databasePath: store.path)
             defer { lock.release() }
             let feedStore = try store.openStore()
-            let controller = try FeedController(store: feedStore)
+            let controller = try FeedController(store: feedStore,
+                                                cellCapacity: FeedController.relayoutCellCapacity(for: feedStore))
             let syncClock: any SyncClock = clock == .virtual ? VirtualClock() : RealClock()
             let worker = SyncWorker(store: feedStore, relayouter: controller, clock: syncClock,
                                     configuration: workerConfiguration)

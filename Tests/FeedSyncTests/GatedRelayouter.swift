@@ -6,7 +6,7 @@ import Synchronization
 /// at once; reports one relayout per photo and one height change per call; the call numbered
 /// `failsOnCall` (from 1) throws ``GatedRelayouterFailure`` once released.
 final class GatedRelayouter: CellRelayouting {
-    private let state = Mutex<(calls: [[Int64]], running: Int, maxRunning: Int)>(([], 0, 0))
+    private let state = Mutex<(calls: [[MarkedCell]], running: Int, maxRunning: Int)>(([], 0, 0))
     private let started = AsyncStream<Void>.makeStream()
     private let gate = AsyncStream<Void>.makeStream()
     let failsOnCall: Int?
@@ -15,7 +15,10 @@ final class GatedRelayouter: CellRelayouting {
         self.failsOnCall = failsOnCall
     }
 
-    var calls: [[Int64]] { state.withLock { $0.calls } }
+    /// Every call's photo ids.
+    var calls: [[Int64]] { markedCells.map { $0.map(\.photoID) } }
+    /// Every call's marks.
+    var markedCells: [[MarkedCell]] { state.withLock { $0.calls } }
     var maxRunning: Int { state.withLock { $0.maxRunning } }
 
     func open() { gate.continuation.yield() }
@@ -26,9 +29,9 @@ final class GatedRelayouter: CellRelayouting {
         _ = await iterator.next()
     }
 
-    func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary {
+    func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary {
         let call = state.withLock { state in
-            state.calls.append(photoIDs)
+            state.calls.append(cells)
             state.running += 1
             state.maxRunning = max(state.maxRunning, state.running)
             return state.calls.count
@@ -40,7 +43,7 @@ final class GatedRelayouter: CellRelayouting {
         }
         state.withLock { $0.running -= 1 }
         if call == failsOnCall { throw GatedRelayouterFailure() }
-        return RelayoutSummary(relayouts: photoIDs.count, heightChanges: 1)
+        return RelayoutSummary(relayouts: cells.count, heightChanges: 1)
     }
 }
 

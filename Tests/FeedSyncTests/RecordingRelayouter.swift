@@ -17,7 +17,8 @@ final class RecordingRelayouter: CellRelayouting {
     /// The photo ids of every call, in order.
     var recordedCalls: [[Int64]] { calls.withLock { $0 } }
 
-    func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary {
+    func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary {
+        let photoIDs = cells.map(\.photoID)
         let callIndex = calls.withLock { calls in
             calls.append(photoIDs)
             return calls.count

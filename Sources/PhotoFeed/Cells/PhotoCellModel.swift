@@ -55,7 +55,9 @@ public struct PhotoCellModel: Hashable, Sendable {
         let photo = item.photo
         self.init(photoID: photo.id, contentVersion: photo.contentVersion, userName: item.owner.username,
                   avatarURL: item.owner.avatarURL, isAvatarLoaded: item.owner.avatarState == .loaded,
-                  locationName: item.location.flatMap(Self.locationName),
+                  locationName: item.location.flatMap {
+                      Self.locationName(placeName: $0.placeName, country: $0.country, state: $0.geocodeState)
+                  },
                   uploadedAt: photo.uploadedAt, referenceTime: referenceTime, photoURL: photo.url,
                   pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight,
                   isImageLoaded: photo.imageState == .loaded, likes: photo.likes,
@@ -63,9 +65,10 @@ public struct PhotoCellModel: Hashable, Sendable {
                   commentCount: item.commentCount, firstComments: firstComments)
     }
 
-    private static func locationName(_ location: Location) -> String? {
-        guard location.geocodeState == .resolved, let place = location.placeName, !place.isEmpty else { return nil }
-        guard let country = location.country, !country.isEmpty else { return place }
+    /// The location label of a location with these names and state: none until resolved.
+    static func locationName(placeName: String?, country: String?, state: GeocodeState) -> String? {
+        guard state == .resolved, let place = placeName, !place.isEmpty else { return nil }
+        guard let country, !country.isEmpty else { return place }
         return "\(place), \(country)"
     }
 

@@ -27,7 +27,23 @@ public final class FeedController: Sendable {
     /// Threads used to measure cells (all cores by default; 1 measures on the calling thread).
     public let parallelism: Int
 
-    public init(store: FeedStore, referenceTime: Int64? = nil, cellCapacity: Int = 4096,
+    /// The default bound of the cell cache: a feed pages through it.
+    public static let defaultCellCapacity = 4096
+
+    /// The most cells the sync daemon keeps (about 5 KB each once laid out at two widths).
+    public static let maximumRelayoutCellCapacity = 250_000
+
+    /// The cell cache the sync daemon wants for `store`: one cell per photo with cached layouts
+    /// (at least the default, at most ``maximumRelayoutCellCapacity``). Every completion changes
+    /// a cell it laid out before; a cell still in memory is laid out from its model and the
+    /// completion's change, its other texts measured already, where a new cell reads its photo
+    /// and measures every text.
+    public static func relayoutCellCapacity(for store: FeedStore) throws -> Int {
+        let photos = try store.cachedPhotoCount(cellKind: cellKind)
+        return min(max(defaultCellCapacity, photos), maximumRelayoutCellCapacity)
+    }
+
+    public init(store: FeedStore, referenceTime: Int64? = nil, cellCapacity: Int = FeedController.defaultCellCapacity,
                 measurer: any TextMeasuring = TextMeasurer.shared,
                 parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.store = store

@@ -22,7 +22,8 @@ let generated = arguments.count > 3 ? Int(arguments[3])! : 100_000
 let widths = (arguments.count > 4 ? arguments[4] : "375,414").split(separator: ",").map { Double($0)! }
 let migrations = root.appendingPathComponent("Migrations")
 let seedData = root.appendingPathComponent("seed-data")
-let cellCapacity = ProcessInfo.processInfo.environment["BENCH_SYNC_CELLS"].flatMap { Int($0) } ?? 4096
+/// BENCH_SYNC_CELLS overrides the cell cache's capacity (by default the daemon's, one per cached photo).
+let cellCapacityOverride = ProcessInfo.processInfo.environment["BENCH_SYNC_CELLS"].flatMap { Int($0) }
 let storeClock = StoreClock.fixed(Date(timeIntervalSince1970: 1_750_000_000))
 
 func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
@@ -38,8 +39,8 @@ final class TimedRelayouter: CellRelayouting {
     init(_ controller: FeedController) { self.controller = controller }
     var seconds: Double { total.withLock { $0 } }
 
-    func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary {
-        let (summary, time) = try await seconds_ { try controller.relayout(photoIDs: photoIDs) }
+    func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary {
+        let (summary, time) = try await seconds_ { try controller.relayout(cells) }
         total.withLock { $0 += time }
         return summary
     }
@@ -97,6 +98,7 @@ func measure(_ path: String, batchSize: Int, relayout: Bool = true, overlaps: Bo
     // Text caches as cold as a new `photofeed sync` process's: the layouts precomputed above
     // measured every text of the set with the shared measurer.
     let measurer = TextMeasurer(fonts: TextMeasurer.shared.fonts)
+    let cellCapacity = try cellCapacityOverride ?? FeedController.relayoutCellCapacity(for: store)
     let controller = try FeedController(store: store, cellCapacity: cellCapacity, measurer: measurer)
     let relayouter = TimedRelayouter(controller)
     let worker = SyncWorker(store: store, relayouter: relayout ? relayouter : NoRelayout(), clock: VirtualClock(),
@@ -107,7 +109,7 @@ func measure(_ path: String, batchSize: Int, relayout: Bool = true, overlaps: Bo
 }
 
 struct NoRelayout: CellRelayouting {
-    func relayoutCells(forPhotos photoIDs: [Int64]) async throws -> RelayoutSummary { RelayoutSummary() }
+    func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary { RelayoutSummary() }
 }
 
 func geocodeSeconds(_ path: String) throws -> (count: Int, seconds: Double) {
@@ -195,7 +197,8 @@ func runBenchmark() async throws {
     try? FileManager.default.removeItem(at: work)
     if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
        let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM") }) {
-        print("peak memory: \(peak.dropFirst(6).trimmingCharacters(in: .whitespaces)) (cell cache capacity \(cellCapacity))")
+        let capacity = cellCapacityOverride.map { "cell cache capacity \($0)" } ?? "a cell per cached photo"
+        print("peak memory: \(peak.dropFirst(6).trimmingCharacters(in: .whitespaces)) (\(capacity))")
     }
 }
 

@@ -1,0 +1,34 @@
+import FeedSync
+
+extension PhotoCellModel {
+    /// This model brought up to date by the daemon's committed `changes` (in commit order), or nil
+    /// when they cannot say what the photo shows now and it must be read again.
+    ///
+    /// Content versions go up by one at each change, so `changes` describe the photo exactly from
+    /// this model's version on when the first change newer than it made the next version and the
+    /// rest follow without a gap. Changes this model already shows (not newer than its version)
+    /// are skipped; when none is newer, the model is current only if it is at the last change's
+    /// version. No changes say nothing.
+    public func applying(_ changes: [ContentChange]) -> PhotoCellModel? {
+        guard let last = changes.last else { return nil }
+        guard let first = changes.firstIndex(where: { $0.contentVersion > contentVersion }) else {
+            return contentVersion == last.contentVersion ? self : nil
+        }
+        var model = self
+        for change in changes[first...] {
+            guard change.contentVersion == model.contentVersion + 1 else { return nil }
+            model.apply(change.edit)
+            model.contentVersion = change.contentVersion
+        }
+        return model
+    }
+
+    private mutating func apply(_ edit: ContentChange.Edit) {
+        switch edit {
+        case .imageState(let state): isImageLoaded = state == .loaded
+        case .avatarState(let state): isAvatarLoaded = state == .loaded
+        case .location(let placeName, let country, let state):
+            locationName = Self.locationName(placeName: placeName, country: country, state: state)
+        }
+    }
+}
