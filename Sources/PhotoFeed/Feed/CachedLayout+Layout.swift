@@ -7,8 +7,14 @@ extension CachedLayout {
     /// sublayouts are already absolute after flattening), with the index of that parent.
     public init(_ layout: Layout) {
         var frames: [CachedFrame] = []
+        frames.reserveCapacity(Self.count(layout.sublayouts))
         Self.append(layout.sublayouts, parent: -1, to: &frames)
         self.init(width: layout.size.width, height: layout.size.height, frames: frames)
+    }
+
+    /// How many layouts the trees of `layouts` hold: one allocation instead of a growth per doubling.
+    private static func count(_ layouts: [Layout]) -> Int {
+        layouts.reduce(layouts.count) { $0 + count($1.sublayouts) }
     }
 
     private static func append(_ layouts: [Layout], parent: Int32, to frames: inout [CachedFrame]) {
