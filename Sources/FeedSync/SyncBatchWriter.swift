@@ -57,7 +57,7 @@ struct SyncBatchWriter: Sendable {
             }
             guard changed > 0 else { result.cancelled += 1; return }
             result.succeeded += 1
-            try applySuccess(job, place: place, statements: statements, changes: &result.changes)
+            try applyEffect(of: job, succeeded: true, place: place, statements: statements, changes: &result.changes)
         case .retry(let job, let attempt, let nextRunAt, let message):
             guard try statements.reschedule.execute(attempt, nextRunAt, message, job.rowID, expected) > 0
             else { result.cancelled += 1; return }
@@ -66,7 +66,7 @@ struct SyncBatchWriter: Sendable {
             guard try statements.markFailed.execute(attempt, message, job.rowID, expected) > 0
             else { result.cancelled += 1; return }
             result.failed += 1
-            try applyFailure(job, statements: statements, changes: &result.changes)
+            try applyEffect(of: job, succeeded: false, place: nil, statements: statements, changes: &result.changes)
         case .cancel(let job):
             try statements.cancel.execute(job.rowID)
             result.cancelled += 1
@@ -79,36 +79,25 @@ struct SyncBatchWriter: Sendable {
         return place?.formatted ?? "no place within \(Int(geocoder.maxKilometres)) km"
     }
 
-    /// Writes a success's effect; records the change of every photo whose content version went up.
-    private func applySuccess(_ job: ScheduledJob, place: Placemark?, statements: SyncStatements,
-                              changes: inout [ContentChange]) throws {
+    /// Writes a finished job's effect on its asset (loaded or failed, a location resolved or
+    /// failed); records the change of every photo whose content version went up.
+    private func applyEffect(of job: ScheduledJob, succeeded: Bool, place: Placemark?, statements: SyncStatements,
+                             changes: inout [ContentChange]) throws {
         let id = job.key.targetID
+        let assetState: AssetState = succeeded ? .loaded : .failed
         switch job.key.kind {
         case .image:
-            try setImageState(.loaded, of: id, statements: statements, changes: &changes)
+            try setImageState(assetState, of: id, statements: statements, changes: &changes)
         case .avatar:
-            guard try statements.setAvatarState.execute(AssetState.loaded, id) > 0 else { return }
-            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, edit: .avatarState(.loaded),
+            guard try statements.setAvatarState.execute(assetState, id) > 0 else { return }
+            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, edit: .avatarState(assetState),
                            changes: &changes)
-        case .geocode:
+        case .geocode where succeeded:
             let state = GeocodeState.resolved
             let (locality, region, country) = (place?.locality, place?.region, place?.country)
             guard try statements.resolveLocation.execute(locality, region, country, state, id) > 0 else { return }
             try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id,
                            edit: .location(placeName: locality, country: country, state: state), changes: &changes)
-        }
-    }
-
-    /// Marks the job's asset failed; records the change of every photo whose content version went up.
-    private func applyFailure(_ job: ScheduledJob, statements: SyncStatements, changes: inout [ContentChange]) throws {
-        let id = job.key.targetID
-        switch job.key.kind {
-        case .image:
-            try setImageState(.failed, of: id, statements: statements, changes: &changes)
-        case .avatar:
-            guard try statements.setAvatarState.execute(AssetState.failed, id) > 0 else { return }
-            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, edit: .avatarState(.failed),
-                           changes: &changes)
         case .geocode:
             guard try statements.failLocation.execute(id) > 0 else { return }
             // The names stay as they were; a cell shows no place for a failed location whatever they are.
