@@ -117,7 +117,7 @@ public struct CellRelayoutInputs: Sendable {
 extension FeedStore {
     /// The cached layout rows of `photoIDs`, and the rows and first `commentLimit` comments of
     /// those in `contentOf` (the photos whose content the caller does not know), in one read
-    /// transaction (three queries).
+    /// transaction (up to three queries).
     public func relayoutInputs(photoIDs: [Int64], contentOf contentIDs: [Int64], cellKind: String,
                                commentLimit: Int) throws -> CellRelayoutInputs {
         guard !photoIDs.isEmpty else { return CellRelayoutInputs(items: [:], comments: [:], entries: []) }

@@ -2,8 +2,9 @@
 /// committed to it since it was last handed to the relayouter, oldest first.
 ///
 /// The changes are a shortcut, never a requirement: they are empty when nobody knows what changed
-/// (a repair pass at start, a caller outside the daemon), and a relayouter whose cell is not at the
-/// version just before the first of them reads the photo from the store instead.
+/// (a repair pass at start, a caller outside the daemon), and a relayouter that cannot bring its
+/// cell up to date from them (a cell not in memory, or at a version they do not continue) reads
+/// the photo from the store instead.
 public struct MarkedCell: Hashable, Sendable {
     public var photoID: Int64
     /// In commit order, so by ascending content version.
