@@ -85,7 +85,4 @@ struct SyncBatchResult: Sendable {
     /// Every photo content-version bump, in the order committed (a photo twice if two
     /// completions changed it).
     var changes: [ContentChange] = []
-
-    /// The photos whose content version went up, ascending, each once.
-    var affectedPhotoIDs: [Int64] { Array(Set(changes.lazy.map(\.photoID))).sorted() }
 }

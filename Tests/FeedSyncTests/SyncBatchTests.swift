@@ -85,7 +85,7 @@ import Testing
         batch.append(.succeed(Self.job(rowID, photo: 1), attempt: 1))
         let result = try SyncBatchWriter(store: store, geocoder: ReverseGeocoder()).commit(batch)
         #expect(result.succeeded == 1)
-        #expect(result.affectedPhotoIDs == [1])
+        #expect(result.changes.map(\.photoID) == [1])
         let job = try SyncFixture.jobs(store)[JobKey(kind: .image, targetID: 1)]
         #expect(job?.state == "done")
         #expect(job?.attempts == 1)
@@ -109,7 +109,7 @@ import Testing
         let result = try SyncBatchWriter(store: store, geocoder: ReverseGeocoder()).commit(batch)
         #expect(result.cancelled == 1)
         #expect(result.succeeded == 0)
-        #expect(result.affectedPhotoIDs.isEmpty)
+        #expect(result.changes.isEmpty)
         #expect(try Self.photo(1, store) == ["pending", "1"], "the image state and content version are untouched")
     }
 
