@@ -36,10 +36,10 @@ public actor SyncWorker {
         public var recordsTrace: Bool
         /// Told of every ``SyncFaultPoint`` reached (crash-safety tests); nil in production.
         public var faultInjection: (@Sendable (SyncFaultPoint) -> Void)?
-        /// Whether layout passes run while the worker simulates and commits the next batches (one
-        /// pass at a time, each taking every photo marked since the last one; all awaited before
-        /// the run returns). Off, each batch's photos are laid out right after its commit, one
-        /// pass per batch: tests whose relayouter acts on the run use that.
+        /// Whether each batch's layout pass runs while the worker simulates and commits the next
+        /// batch (one pass at a time; its inputs read right after its batch's commit, so the
+        /// passes and their counts are the same either way). Off, the pass runs inline, right
+        /// after the commit: tests whose relayouter acts on the run use that.
         public var overlapsRelayout: Bool
 
         public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, maxBatchSize: Int = 512,
@@ -123,7 +123,6 @@ public actor SyncWorker {
             // Stopping is not an error, even during start-up (stale cells are laid out again by
             // the next run): finish the writes below.
         } catch {
-            await layoutPasses.discardMarked()
             try? await layoutPasses.flush()
             throw error
         }
@@ -207,7 +206,7 @@ public actor SyncWorker {
 
     /// Gives the attempts in flight back (their jobs are pending again), commits, and waits for
     /// the layout passes. A cancelled run only finishes the pass under way (its layouts are
-    /// written or not at all); the cells marked after it keep stale layouts, which the next run
+    /// written or not at all); the cells of the last batch keep stale layouts, which the next run
     /// lays out first.
     private func finish() async throws {
         while let (_, attempt) = inFlight.popNext() {
@@ -215,7 +214,6 @@ public actor SyncWorker {
         }
         do {
             try await commit()
-            if Task.isCancelled { await layoutPasses.discardMarked() }
             try await layoutPasses.flush()
         } catch is CancellationError {
             // The pass was cut short; the next run relayouts the stale cells first.

@@ -3,7 +3,8 @@ import Synchronization
 
 /// A stand-in for the cells: records which photos it was asked to relayout, and reports
 /// `rangesPerPhoto` relayouts per photo, of which the first `heightChangesPerCall` change height.
-/// An optional hook runs on every call (to cancel the run, or write while it runs).
+/// An optional hook runs on every call, when its inputs are read (to write to the store between
+/// two batches).
 final class RecordingRelayouter: CellRelayouting {
     private let calls = Mutex<[[Int64]]>([])
     let rangesPerPhoto: Int
@@ -17,13 +18,14 @@ final class RecordingRelayouter: CellRelayouting {
     /// The photo ids of every call, in order.
     var recordedCalls: [[Int64]] { calls.withLock { $0 } }
 
-    func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary {
+    func prepareRelayout(_ cells: [MarkedCell]) throws -> RelayoutPass {
         let photoIDs = cells.map(\.photoID)
         let callIndex = calls.withLock { calls in
             calls.append(photoIDs)
             return calls.count
         }
         hook?(callIndex)
-        return RelayoutSummary(relayouts: photoIDs.count * rangesPerPhoto, heightChanges: photoIDs.count)
+        let summary = RelayoutSummary(relayouts: photoIDs.count * rangesPerPhoto, heightChanges: photoIDs.count)
+        return RelayoutPass { summary }
     }
 }

@@ -1,8 +1,9 @@
 @testable import FeedSync
 import Testing
 
-/// The layout-pass queue alone: marks coalesce while a pass runs, a failure surfaces once, and a
-/// stopping run can drop what is marked.
+/// The layout-pass queue alone: one pass per batch, read while the pass before it may still run
+/// and started once that one has finished; a failure surfaces once, and a cancelled caller
+/// starts no pass.
 @Suite struct RelayoutQueueTests {
     /// An image change of each photo (the queue only groups changes by photo).
     private func changes(_ photoIDs: Int64...) -> [ContentChange] {
@@ -10,68 +11,74 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func photosMarkedDuringAPassAreLaidOutOnceInTheNext() async throws {
+    func eachBatchIsOnePassReadAtOnceAndStartedAfterThePassBeforeIt() async throws {
         let relayouter = GatedRelayouter()
         let queue = RelayoutQueue(relayouter: relayouter)
-        try await queue.setNeedsLayout(changes(3, 1))
+        try await queue.setNeedsLayout(changes(3, 1, 3))
         await relayouter.firstCallStarted()
-        try await queue.setNeedsLayout(changes(2, 3))
-        try await queue.setNeedsLayout(changes(5, 1, 2))
+        #expect(relayouter.events == ["read 1", "run 1"], "the call returned while its pass runs")
+        let second = Task { try await queue.setNeedsLayout(changes(2, 3)) }
+        await relayouter.callRead(2)
+        #expect(relayouter.events == ["read 1", "run 1", "read 2"], "read while pass 1 is held, not started")
         relayouter.open()
+        try await second.value
+        try await queue.setNeedsLayout(changes(5))
         try await queue.flush()
-        #expect(relayouter.calls == [[1, 3], [1, 2, 3, 5]])
-        #expect(await queue.total == RelayoutSummary(relayouts: 6, heightChanges: 2))
-        // Idle again: the next mark starts a pass of its own.
-        try await queue.setNeedsLayout(changes(4))
+        #expect(relayouter.calls == [[1, 3], [2, 3], [5]])
+        let events = relayouter.events
+        #expect(Array(events.prefix(4)) == ["read 1", "run 1", "read 2", "ran 1"])
+        for pass in 2 ... 3 {
+            let started = try #require(events.firstIndex(of: "run \(pass)"))
+            #expect(events.firstIndex(of: "ran \(pass - 1)")! < started, "pass \(pass) started after pass \(pass - 1)")
+            #expect(events.firstIndex(of: "read \(pass)")! < started)
+        }
+        #expect(await queue.total == RelayoutSummary(relayouts: 5, heightChanges: 3))
         try await queue.flush()
-        #expect(relayouter.calls.last == [4])
+        #expect(await queue.total.relayouts == 5, "flushing an idle queue adds nothing")
     }
 
-    /// A pass hands each photo the changes that marked it, in commit order, however many
-    /// marks they came in.
+    /// A pass hands each photo the changes of its batch that marked it, in commit order.
     @Test(.timeLimit(.minutes(1)))
     func aPassCarriesEachPhotosChangesInCommitOrder() async throws {
         let relayouter = GatedRelayouter()
         let queue = RelayoutQueue(relayouter: relayouter)
         try await queue.setNeedsLayout([ContentChange(photoID: 9, contentVersion: 4, edit: .imageState(.loaded))])
-        await relayouter.firstCallStarted()
         let avatar = ContentChange(photoID: 2, contentVersion: 7, edit: .avatarState(.loaded))
         let image = ContentChange(photoID: 2, contentVersion: 8, edit: .imageState(.failed))
         let place = ContentChange(photoID: 1, contentVersion: 3,
                                   edit: .location(placeName: "Bern", country: "Switzerland", state: .resolved))
-        try await queue.setNeedsLayout([avatar, place])
-        try await queue.setNeedsLayout([image])
         relayouter.open()
+        try await queue.setNeedsLayout([avatar, place, image])
         try await queue.flush()
         #expect(relayouter.markedCells.last == [MarkedCell(photoID: 1, changes: [place]),
                                                 MarkedCell(photoID: 2, changes: [avatar, image])])
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aFailedPassIsThrownOnceAndDropsWhatWasMarked() async throws {
+    func aFailedPassIsThrownOnceAndTheBatchReadMeanwhileIsNotLaidOut() async throws {
         let relayouter = GatedRelayouter(failsOnCall: 1)
         let queue = RelayoutQueue(relayouter: relayouter)
         try await queue.setNeedsLayout(changes(1))
-        await relayouter.firstCallStarted()
-        try await queue.setNeedsLayout(changes(2))
         relayouter.open()
-        await #expect(throws: GatedRelayouterFailure.self) { try await queue.flush() }
-        #expect(relayouter.calls == [[1]], "photo 2 was not laid out after the failure")
+        await #expect(throws: GatedRelayouterFailure.self) { try await queue.setNeedsLayout(changes(2)) }
         try await queue.flush()
         try await queue.setNeedsLayout(changes(7))
         try await queue.flush()
-        #expect(relayouter.calls == [[1], [7]])
+        #expect(relayouter.calls == [[1], [2], [7]])
+        #expect(!relayouter.events.contains("run 2"), "photo 2 was read, never laid out")
+        #expect(await queue.total.relayouts == 1)
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func discardingKeepsThePassUnderWayAndDropsTheRest() async throws {
+    func aCancelledCallerWaitsForThePassUnderWayAndStartsNone() async throws {
         let relayouter = GatedRelayouter()
         let queue = RelayoutQueue(relayouter: relayouter)
         try await queue.setNeedsLayout(changes(1, 2))
         await relayouter.firstCallStarted()
-        try await queue.setNeedsLayout(changes(3))
-        await queue.discardMarked()
+        let stopping = Task { try await queue.setNeedsLayout(changes(3)) }
+        stopping.cancel()
         relayouter.open()
+        try await stopping.value
         try await queue.flush()
         #expect(relayouter.calls == [[1, 2]])
         #expect(await queue.total.relayouts == 2)

@@ -7,8 +7,9 @@ import NodeKit
 /// new models (`setNeedsLayout`) and are laid out again for every size range and scale the
 /// cache holds for them; the new layouts replace the old ones.
 extension FeedController: CellRelayouting {
-    public func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary {
-        try relayout(cells)
+    public func prepareRelayout(_ cells: [MarkedCell]) throws -> RelayoutPass {
+        let work = try relayoutWork(cells)
+        return RelayoutPass { [self] in try layOut(work) }
     }
 
     /// Relayouts the cells of `photoIDs`, reading each photo from the store.
@@ -16,22 +17,31 @@ extension FeedController: CellRelayouting {
         try relayout(photoIDs.map { MarkedCell(photoID: $0) })
     }
 
-    /// The synchronous body of ``relayoutCells(_:)``.
-    ///
-    /// A photo whose cell is in memory at the version just before its mark's changes takes its
-    /// new model from them (``PhotoCellModel/applying(_:)``); the others are read again. One read
-    /// transaction fetches the cached entries of every photo and the rows and first comments of
-    /// the photos read; the cells are updated and measured in parallel, one photo per job (a cell
-    /// is never measured on two threads at once); one write transaction replaces the rows read
-    /// with the new layouts (a row deleted meanwhile stays deleted). A photo without cached
-    /// entries is only updated in memory; a photo read that no longer exists is skipped.
+    /// Relayouts the cells of `marks` at once, synchronously (``prepareRelayout(_:)`` then the pass).
     public func relayout(_ marks: [MarkedCell]) throws -> RelayoutSummary {
+        try layOut(relayoutWork(marks))
+    }
+
+    /// A photo's new model and the cached entries (size ranges, scales, old heights) to lay it
+    /// out for.
+    typealias RelayoutWork = [(model: PhotoCellModel, entries: [CachedLayoutEntry])]
+
+    /// What relaying out `marks` needs, read now.
+    ///
+    /// A photo whose last model is at the version just before its mark's changes takes its new
+    /// model from them (``PhotoCellModel/applying(_:)``); the others are read again. The last
+    /// model is the one the pass prepared before this one (maybe still running) lays the photo
+    /// out from, else its cell's in memory (``RelayoutHandoff``). One read transaction fetches the
+    /// cached entries of every photo and the rows and first comments of the photos read. A photo
+    /// read that no longer exists is skipped.
+    func relayoutWork(_ marks: [MarkedCell]) throws -> RelayoutWork {
         let changes = Dictionary(marks.map { ($0.photoID, $0.changes) }, uniquingKeysWith: +)
         let unique = changes.keys.sorted()
-        guard !unique.isEmpty else { return RelayoutSummary() }
+        let previous = handoff.preparedModels
         var known: [Int64: PhotoCellModel] = [:]
         for photoID in unique {
-            if let model = cells.cachedCell(photoID: photoID)?.model.applying(changes[photoID] ?? []) {
+            let last = previous[photoID] ?? cells.cachedCell(photoID: photoID)?.model
+            if let model = last?.applying(changes[photoID] ?? []) {
                 known[photoID] = model
             }
         }
@@ -39,10 +49,21 @@ extension FeedController: CellRelayouting {
                                               cellKind: Self.cellKind, commentLimit: Self.shownComments)
         let items = inputs.items, comments = inputs.comments
         let byPhoto = Dictionary(grouping: inputs.entries, by: \.photoID)
-        let work: [(model: PhotoCellModel, entries: [CachedLayoutEntry])] = unique.compactMap { photoID in
+        let work: RelayoutWork = unique.compactMap { photoID in
             guard let model = known[photoID] ?? items[photoID].map({ model($0, comments: comments) }) else { return nil }
             return (model, byPhoto[photoID] ?? [])
         }
+        handoff.prepared(Dictionary(uniqueKeysWithValues: work.map { ($0.model.photoID, $0.model) }))
+        return work
+    }
+
+    /// Updates the cells of `work` and measures them in parallel, one photo per job (a cell is
+    /// never measured on two threads at once); one write transaction replaces the rows read with
+    /// the new layouts (a row deleted meanwhile stays deleted). A photo without cached entries
+    /// is only updated in memory. A height changed when it differs from the one the last pass
+    /// computed for the entry, else from the row read.
+    func layOut(_ work: RelayoutWork) throws -> RelayoutSummary {
+        let previous = handoff.finishedHeights
         let results = ParallelWork.map(count: work.count, width: parallelism) { index in
             let (model, entries) = work[index]
             let cell = cells.cell(for: model)
@@ -51,10 +72,15 @@ extension FeedController: CellRelayouting {
                 let key = LayoutCacheKey(cellKind: Self.cellKind, photoID: model.photoID,
                                          contentVersion: model.contentVersion, sizeRange: entry.sizeRange,
                                          scale: entry.scale, engineVersion: EngineVersion.layoutEngine)
-                return (key: key, layout: layout, heightChanged: layout.height != entry.height)
+                let entryKey = RelayoutHandoff.EntryKey(entry)
+                return (key: key, entry: entryKey, layout: layout,
+                        heightChanged: layout.height != (previous[entryKey] ?? entry.height))
             }
         }.flatMap { $0 }
-        try store.replaceLayouts(results.map { (key: $0.key, layout: $0.layout) })
+        if !results.isEmpty {
+            try store.replaceLayouts(results.map { (key: $0.key, layout: $0.layout) })
+        }
+        handoff.finished(heights: Dictionary(results.map { ($0.entry, $0.layout.height) }, uniquingKeysWith: { $1 }))
         return RelayoutSummary(relayouts: results.count, heightChanges: results.count { $0.heightChanged })
     }
 }

@@ -26,6 +26,8 @@ public final class FeedController: Sendable {
     public let referenceTime: Int64
     /// Threads used to measure cells (all cores by default; 1 measures on the calling thread).
     public let parallelism: Int
+    /// What the sync daemon's last layout passes leave for the next (FeedController+Relayout.swift).
+    let handoff = RelayoutHandoff()
 
     /// The default bound of the cell cache: a feed pages through it.
     public static let defaultCellCapacity = 4096

@@ -11,9 +11,9 @@ import TextLayout
 // cached WIDTHS (comma-separated points, scale 2), then runs every sync job to completion on the
 // virtual clock, relayout and cache update included, with text caches as cold as a new daemon
 // process's (its cells and measurements start empty). Ours commits up to 512 completions per
-// transaction and relayouts each batch while the next one is simulated and committed; the peer
-// is the same worker committing each completion on its own and waiting for its relayout, the
-// way a naive daemon would. Prints µs per completion for both, the ratio, and where
+// transaction (BENCH_SYNC_BATCH overrides it) and lays each batch out while the next one is
+// simulated and committed; the peer is the same worker committing each completion on its own
+// and waiting for its relayout, the way a naive daemon would. Prints µs per completion for both, the ratio, and where
 // our time goes.
 let arguments = CommandLine.arguments
 let root = URL(fileURLWithPath: arguments[1], isDirectory: true)
@@ -24,6 +24,9 @@ let migrations = root.appendingPathComponent("Migrations")
 let seedData = root.appendingPathComponent("seed-data")
 /// BENCH_SYNC_CELLS overrides the cell cache's capacity (by default the daemon's, one per cached photo).
 let cellCapacityOverride = ProcessInfo.processInfo.environment["BENCH_SYNC_CELLS"].flatMap { Int($0) }
+/// BENCH_SYNC_BATCH overrides ours' completions per transaction (by default the daemon's).
+let batchSize = ProcessInfo.processInfo.environment["BENCH_SYNC_BATCH"].flatMap { Int($0) }
+    ?? SyncWorker.Configuration().maxBatchSize
 let storeClock = StoreClock.fixed(Date(timeIntervalSince1970: 1_750_000_000))
 
 func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
@@ -32,23 +35,26 @@ func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
     return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
 
-/// The feed controller, timed: how long relayout takes in all.
+/// The feed controller, timed: how long relayout takes in all (reading its inputs and the passes).
 final class TimedRelayouter: CellRelayouting {
     let controller: FeedController
     private let total = Mutex<Double>(0)
     init(_ controller: FeedController) { self.controller = controller }
     var seconds: Double { total.withLock { $0 } }
 
-    func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary {
-        let (summary, time) = try await seconds_ { try controller.relayout(cells) }
-        total.withLock { $0 += time }
-        return summary
+    func prepareRelayout(_ cells: [MarkedCell]) throws -> RelayoutPass {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { add(since: start) }
+        let pass = try controller.prepareRelayout(cells)
+        return RelayoutPass { [self] in
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer { add(since: start) }
+            return try await pass.run()
+        }
     }
 
-    private func seconds_<T>(_ body: () throws -> T) async rethrows -> (T, Double) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let value = try body()
-        return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    private func add(since start: UInt64) {
+        total.withLock { $0 += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     }
 }
 
@@ -109,7 +115,7 @@ func measure(_ path: String, batchSize: Int, relayout: Bool = true, overlaps: Bo
 }
 
 struct NoRelayout: CellRelayouting {
-    func relayoutCells(_ cells: [MarkedCell]) async throws -> RelayoutSummary { RelayoutSummary() }
+    func prepareRelayout(_ cells: [MarkedCell]) throws -> RelayoutPass { .empty }
 }
 
 func geocodeSeconds(_ path: String) throws -> (count: Int, seconds: Double) {
@@ -159,7 +165,7 @@ func runBenchmark() async throws {
         let rounds = ProcessInfo.processInfo.environment["BENCH_SYNC_ROUNDS"].flatMap { Int($0) } ?? 3
         for round in stride(from: 1, through: rounds, by: 1) {
             let copied = try copy(path, to: "bare\(round).sqlite")
-            let bare = try await measure(copied, batchSize: 512, relayout: profile.hasSuffix("+relayout"))
+            let bare = try await measure(copied, batchSize: batchSize, relayout: profile.hasSuffix("+relayout"))
             let applied = bare.report.completed + bare.report.failed
             print("  round \(round): \(microseconds(bare.total, per: applied)) per completion "
                 + "(CPU time \(microseconds(bare.cpu, per: applied)): the figure to compare on a loaded machine)")
@@ -168,7 +174,7 @@ func runBenchmark() async throws {
     }
     for set in sets {
         let (path, _) = try await prepare(set.name, seed: set.seed)
-        let ours = try await measure(try copy(path, to: "ours.sqlite"), batchSize: 512)
+        let ours = try await measure(try copy(path, to: "ours.sqlite"), batchSize: batchSize)
         let applied = ours.report.completed + ours.report.failed
         print("  ours: \(applied) jobs finished (\(ours.report.retried) retries) in \(String(format: "%.3f", ours.total)) s: "
             + "\(Int(Double(applied) / ours.total)) completions/s, \(microseconds(ours.total, per: applied)) each; "
@@ -176,8 +182,9 @@ func runBenchmark() async throws {
         print("    CPU: \(microseconds(ours.cpu, per: applied)) per completion on all threads "
             + "(\(String(format: "%.2f", ours.cpu / ours.total)) cores busy on average)")
         print("    relayout: \(microseconds(ours.relayout, per: max(1, ours.report.relayouts))) per relayout, "
-            + "\(String(format: "%.3f", ours.relayout)) s in all, overlapping the next batch's simulation and commit")
-        let bare = try await measure(try copy(path, to: "bare.sqlite"), batchSize: 512, relayout: false)
+            + "\(String(format: "%.3f", ours.relayout)) s in all (reading inputs after each commit; laying out and writing while the "
+            + "next batch is simulated and committed)")
+        let bare = try await measure(try copy(path, to: "bare.sqlite"), batchSize: batchSize, relayout: false)
         print("    without relayout: \(Int(Double(bare.report.completed + bare.report.failed) / bare.total)) completions/s "
             + "(\(microseconds(bare.total, per: bare.report.completed + bare.report.failed)) each, "
             + "CPU \(microseconds(bare.cpu, per: bare.report.completed + bare.report.failed)))")

@@ -1,0 +1,52 @@
+import FeedStore
+import FeedSync
+import PhotoFeed
+import Testing
+import TestSupport
+
+/// The daemon with the real cells: the summary's relayout and height-change counts follow from
+/// the seed and the batches alone, however the layout passes are timed against the commits, and
+/// every cached layout ends as a new cell computes it.
+@Suite struct SyncRelayoutCountTests {
+    /// Syncs a generated feed of 120 photos whose layouts are cached at two widths, with layout
+    /// passes inline or overlapping the next batch, measured on `parallelism` threads and with a
+    /// cell cache of `cellCapacity` (a small one makes most relayouts read their photo).
+    static func run(overlaps: Bool, parallelism: Int, cellCapacity: Int = 4096) async throws
+        -> (report: SyncReport, store: FeedStore) {
+        let store = try FeedTestStore.empty()
+        try store.seedGenerated(count: 120, rngSeed: 11,
+                                seedDataDirectory: FeedTestStore.projectRoot.appendingPathComponent("seed-data"))
+        let precompute = try FeedController(store: store)
+        for width in [375.0, 414] {
+            #expect(try precompute.page(width: width, scale: 2, limit: 120).misses == 120)
+        }
+        let controller = try FeedController(store: store, cellCapacity: cellCapacity, parallelism: parallelism)
+        let configuration = SyncWorker.Configuration(seed: 3, maxBatchSize: 16, overlapsRelayout: overlaps)
+        let report = try await SyncWorker(store: store, relayouter: controller, clock: VirtualClock(),
+                                          configuration: configuration).run(until: .idle)
+        return (report, store)
+    }
+
+    @Test func overlappingPassesCountWhatInlinePassesCount() async throws {
+        let inline = try await Self.run(overlaps: false, parallelism: 1).report
+        #expect(inline.batches > 10)
+        #expect(inline.relayouts > 240, "every photo at both widths, some more than once")
+        #expect(inline.heightChanges > 0 && inline.heightChanges < inline.relayouts)
+        for (parallelism, capacity) in [(1, 4096), (2, 4096), (2, 8)] {
+            let overlapped = try await Self.run(overlaps: true, parallelism: parallelism, cellCapacity: capacity)
+            #expect(overlapped.report == inline, "\(parallelism) threads, \(capacity) cells")
+            guard capacity == 8 else { continue }
+            // Most models came from the changes and the pass before, few cells stayed in memory.
+            let controller = try FeedController(store: overlapped.store)
+            for width in [375.0, 414] {
+                let page = try controller.page(width: width, scale: 2, limit: 120)
+                #expect(page.hits == 120, "every cached layout is of its photo's current content")
+                for entry in page.entries {
+                    let fresh = try FeedControllerTests.fresh(overlapped.store, photoID: entry.photoID, width: width,
+                                                              scale: 2, referenceTime: controller.referenceTime)
+                    #expect(entry.layout == fresh, "photo \(entry.photoID) at \(width)")
+                }
+            }
+        }
+    }
+}
