@@ -10,6 +10,8 @@ import LayoutCore
 /// in the box's top edge; a text node's lines are written inside, one per row, while rows are
 /// left; an image node shows its ``ImageSnapshot/caption`` in the middle. Later nodes are drawn
 /// over earlier ones and hide them (their inside is cleared). Text cut short ends with `~`.
+/// Characters take the columns a terminal gives them (``TerminalWidth``: two for CJK and emoji),
+/// so the boxes stay aligned whatever the script.
 ///
 /// The output starts with a header line naming the photo and the cell size and, unless
 /// `listsFrames` is false, ends with a blank line and each node's exact frame, since the drawing
@@ -65,7 +67,7 @@ public struct ASCIIBoxRenderer: Sendable {
         case .image(let image):
             guard !innerRows.isEmpty else { return }
             let caption = image.caption
-            let indent = max(0, (innerWidth - caption.count) / 2)
+            let indent = max(0, (innerWidth - caption.reduce(0) { $0 + TerminalWidth.columns(of: $1) }) / 2)
             canvas.write(caption, column: box.left + 1 + indent, row: innerRows[(innerRows.count - 1) / 2],
                          limit: innerWidth - indent)
         }
