@@ -14,9 +14,6 @@ import Testing
         #expect(TerminalWidth.columns(of: character) == expected, "\(character.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
-    /// The terminal width of a drawn line.
-    static func width(_ line: Substring) -> Int { line.reduce(0) { $0 + TerminalWidth.columns(of: $1) } }
-
     @Test func wideTextKeepsTheBoxAligned() {
         let lines = ["東京タワーの夜景", "night 🌃 view", "café ☕️ ok"].enumerated().map { index, text in
             TextLineSnapshot(text: text, x: 0, baseline: Double(index + 1) * 10, width: 80)
@@ -37,7 +34,7 @@ import Testing
             """)
         // Every row of the box ends at the same terminal column.
         let box = text.split(separator: "\n").dropFirst()
-        #expect(box.allSatisfy { Self.width($0) == 16 })
+        #expect(box.allSatisfy { TerminalWidth.columns(of: $0) == 16 })
     }
 
     @Test func overwritingHalfOfAWideCharacterBlanksTheOtherHalf() {

@@ -67,7 +67,7 @@ public struct ASCIIBoxRenderer: Sendable {
         case .image(let image):
             guard !innerRows.isEmpty else { return }
             let caption = image.caption
-            let indent = max(0, (innerWidth - caption.reduce(0) { $0 + TerminalWidth.columns(of: $1) }) / 2)
+            let indent = max(0, (innerWidth - TerminalWidth.columns(of: caption)) / 2)
             canvas.write(caption, column: box.left + 1 + indent, row: innerRows[(innerRows.count - 1) / 2],
                          limit: innerWidth - indent)
         }

@@ -20,6 +20,11 @@ enum TerminalWidth {
         }
     }
 
+    /// The columns of `text`, character by character.
+    static func columns(of text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
     /// East Asian Width W or F (code point ranges, ascending).
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F,  // Hangul jamo, leading consonants
