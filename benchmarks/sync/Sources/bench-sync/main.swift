@@ -13,8 +13,8 @@ import TextLayout
 // process's (its cells and measurements start empty). Ours commits up to 512 completions per
 // transaction (BENCH_SYNC_BATCH overrides it) and lays each batch out while the next one is
 // simulated and committed; the peer is the same worker committing each completion on its own
-// and waiting for its relayout, the way a naive daemon would. Prints µs per completion for both, the ratio, and where
-// our time goes.
+// and waiting for its relayout, the way a naive daemon would. Prints µs per completion for
+// both, the ratio, and where our time goes.
 let arguments = CommandLine.arguments
 let root = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let work = URL(fileURLWithPath: arguments[2], isDirectory: true)
