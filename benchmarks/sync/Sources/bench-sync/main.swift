@@ -14,7 +14,8 @@ import TextLayout
 // transaction (BENCH_SYNC_BATCH overrides it) and lays each batch out while the next one is
 // simulated and committed; the peer is the same worker committing each completion on its own
 // and waiting for its relayout, the way a naive daemon would. Prints µs per completion for
-// both, the ratio, and where our time goes.
+// both, the ratio, and where our time goes: the store side alone, the whole job's CPU with
+// nothing overlapped (what the cores could at best divide), and the SQLite floor (SQLiteFloor).
 let arguments = CommandLine.arguments
 let root = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let work = URL(fileURLWithPath: arguments[2], isDirectory: true)
@@ -99,13 +100,14 @@ struct Measurement {
     var cpu: Double
 }
 
-func measure(_ path: String, batchSize: Int, relayout: Bool = true, overlaps: Bool = true) async throws -> Measurement {
+func measure(_ path: String, batchSize: Int, relayout: Bool = true, overlaps: Bool = true,
+             parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> Measurement {
     let store = try FeedStore(path: path, migrationsDirectory: migrations, clock: storeClock)
     // Text caches as cold as a new `photofeed sync` process's: the layouts precomputed above
     // measured every text of the set with the shared measurer.
     let measurer = TextMeasurer(fonts: TextMeasurer.shared.fonts)
     let cellCapacity = try cellCapacityOverride ?? FeedController.relayoutCellCapacity(for: store)
-    let controller = try FeedController(store: store, cellCapacity: cellCapacity, measurer: measurer)
+    let controller = try FeedController(store: store, cellCapacity: cellCapacity, measurer: measurer, parallelism: parallelism)
     let relayouter = TimedRelayouter(controller)
     let worker = SyncWorker(store: store, relayouter: relayout ? relayouter : NoRelayout(), clock: VirtualClock(),
                             configuration: .init(seed: 1, maxBatchSize: batchSize, overlapsRelayout: overlaps))
@@ -143,6 +145,13 @@ func processCPUSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// The process's peak resident memory so far (VmHWM), as /proc reports it.
+func peakMemory() -> String? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM") }) else { return nil }
+    return line.dropFirst(6).trimmingCharacters(in: .whitespaces)
+}
+
 func microseconds(_ seconds: Double, per count: Int) -> String { String(format: "%.2f µs", seconds * 1e6 / Double(count)) }
 
 /// The whole benchmark. Run from a synchronous main (below) rather than as top-level async code,
@@ -152,6 +161,8 @@ func runBenchmark() async throws {
     try? FileManager.default.removeItem(at: work)
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 
+    /// Read after ours' runs: the measurements after them (more controllers) would raise it.
+    var ourPeakMemory: String?
     let sets: [(name: String, peer: Bool, seed: (FeedStore) throws -> SeedCounts)] = [
         ("curated", true, { try $0.seedCurated(from: seedData) }),
         ("generated-\(generated)", generated <= 20_000, { try $0.seedGenerated(count: generated, rngSeed: 1, seedDataDirectory: seedData) }),
@@ -175,6 +186,7 @@ func runBenchmark() async throws {
     for set in sets {
         let (path, _) = try await prepare(set.name, seed: set.seed)
         let ours = try await measure(try copy(path, to: "ours.sqlite"), batchSize: batchSize)
+        ourPeakMemory = peakMemory()
         let applied = ours.report.completed + ours.report.failed
         print("  ours: \(applied) jobs finished (\(ours.report.retried) retries) in \(String(format: "%.3f", ours.total)) s: "
             + "\(Int(Double(applied) / ours.total)) completions/s, \(microseconds(ours.total, per: applied)) each; "
@@ -188,6 +200,21 @@ func runBenchmark() async throws {
         print("    without relayout: \(Int(Double(bare.report.completed + bare.report.failed) / bare.total)) completions/s "
             + "(\(microseconds(bare.total, per: bare.report.completed + bare.report.failed)) each, "
             + "CPU \(microseconds(bare.cpu, per: bare.report.completed + bare.report.failed)))")
+        // The CPU the whole job takes, with nothing overlapped: what 2 cores could at best halve.
+        let serial = try await measure(try copy(path, to: "serial.sqlite"), batchSize: batchSize, overlaps: false, parallelism: 1)
+        let serialApplied = serial.report.completed + serial.report.failed
+        let serialRelayout = serial.relayout / Double(serialApplied)
+        let serialWorker = (serial.cpu - serial.relayout) / Double(serialApplied)
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        print("    inline on one thread: relayout \(microseconds(serialRelayout, per: 1)) of CPU per completion "
+            + "(\(String(format: "%.2f", Double(serial.report.relayouts) / Double(serialApplied))) relayouts: reading inputs, "
+            + "laying out, rewriting rows) + the rest \(microseconds(serialWorker, per: 1)); with perfect overlap on "
+            + "\(Int(cores)) cores at most \(Int(cores / (serialRelayout + serialWorker))) completions/s")
+        let floor = try SQLiteFloor.measure(try copy(path, to: "floor.sqlite"), batchSize: batchSize)
+        print("    SQLite floor of an image completion (its writes alone, C API, no layout): job and photo "
+            + "\(microseconds(floor.jobWrites, per: 1)) + its \(String(format: "%.1f", floor.layoutsPerCompletion)) layout rows "
+            + "\(microseconds(floor.layoutWrites, per: 1)) = \(microseconds(floor.total, per: 1)), so at most "
+            + "\(Int(1 / floor.total)) completions/s through SQLite's one writer, before any layout (\(floor.completions) completions)")
         let (geocodes, geocodeTime) = try geocodeSeconds(path)
         print("    reverse geocoding alone: \(geocodes) lookups, \(microseconds(geocodeTime, per: max(1, geocodes))) each "
             + "(\(String(format: "%.0f%%", 100 * geocodeTime / ours.total)) of the run)")
@@ -202,10 +229,9 @@ func runBenchmark() async throws {
         }
     }
     try? FileManager.default.removeItem(at: work)
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM") }) {
+    if let peak = ourPeakMemory {
         let capacity = cellCapacityOverride.map { "cell cache capacity \($0)" } ?? "a cell per cached photo"
-        print("peak memory: \(peak.dropFirst(6).trimmingCharacters(in: .whitespaces)) (\(capacity))")
+        print("peak memory up to the end of ours' last run: \(peak) (\(capacity))")
     }
 }
 
