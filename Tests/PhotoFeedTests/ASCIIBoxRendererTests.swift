@@ -58,12 +58,8 @@ import Testing
 
     @Test func dropsTextLinesThatDoNotFitAndCutsLongOnes() {
         // Given a text node with three lines but room for two rows inside its box
-        let lines = ["first line", "second line is far too long", "third"].enumerated().map { index, text in
-            TextLineSnapshot(text: text, x: 10, baseline: Double(index + 1) * 10, width: 50)
-        }
-        let cell = CellSnapshot(photoID: 3, size: Size(120, 40), nodes: [
-            NodeSnapshot(id: "t", frame: Rect(0, 0, 120, 30), content: .text(TextSnapshot(lines: lines, fontSize: 10))),
-        ])
+        let cell = SampleCells.textBlock(photoID: 3, size: Size(120, 40), box: Rect(0, 0, 120, 30),
+                                         lines: ["first line", "second line is far too long", "third"], x: 10, width: 50)
         // When drawn 24 columns wide (5 pt per column, 10 pt per row)
         let text = ASCIIBoxRenderer(columns: 24, listsFrames: false).render(cell)
         // Then the lines start two columns in (x = 10 pt), the long one is cut with "~", the third is

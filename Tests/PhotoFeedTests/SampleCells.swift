@@ -63,4 +63,16 @@ enum SampleCells {
                      ], fontSize: 14, fontWeight: "bold"))),
         NodeSnapshot(id: "badge", frame: Rect(40, 40, 40, 20)),
     ])
+
+    /// A cell with one text node "t" in `box`, showing `lines` at 10-point font on baselines 10
+    /// points apart, each starting `x` points in and `width` points wide.
+    static func textBlock(photoID: Int64, size: Size, box: Rect, lines: [String], x: Double,
+                          width: Double) -> CellSnapshot {
+        let snapshots = lines.enumerated().map { index, text in
+            TextLineSnapshot(text: text, x: x, baseline: Double(index + 1) * 10, width: width)
+        }
+        return CellSnapshot(photoID: photoID, size: size, nodes: [
+            NodeSnapshot(id: "t", frame: box, content: .text(TextSnapshot(lines: snapshots, fontSize: 10))),
+        ])
+    }
 }

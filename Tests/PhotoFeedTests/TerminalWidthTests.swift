@@ -15,12 +15,8 @@ import Testing
     }
 
     @Test func wideTextKeepsTheBoxAligned() {
-        let lines = ["東京タワーの夜景", "night 🌃 view", "café ☕️ ok"].enumerated().map { index, text in
-            TextLineSnapshot(text: text, x: 0, baseline: Double(index + 1) * 10, width: 80)
-        }
-        let cell = CellSnapshot(photoID: 5, size: Size(120, 64), nodes: [
-            NodeSnapshot(id: "t", frame: Rect(0, 0, 120, 64), content: .text(TextSnapshot(lines: lines, fontSize: 10))),
-        ])
+        let cell = SampleCells.textBlock(photoID: 5, size: Size(120, 64), box: Rect(0, 0, 120, 64),
+                                         lines: ["東京タワーの夜景", "night 🌃 view", "café ☕️ ok"], x: 0, width: 80)
         // 15 columns of 8 pt, rows of 16 pt: 14 columns inside the box, 3 rows.
         let text = ASCIIBoxRenderer(columns: 15, listsFrames: false).render(cell)
         #expect(text == """
