@@ -73,7 +73,13 @@ func median(_ values: [Double]) -> Double {
 let quick = CommandLine.arguments.contains("--quick")
 let cellCount = 1_000
 _ = BenchFeed.models  // made before timing
-let rounds = quick ? 3 : 9
+/// Rounds per child process (after a warm-up round).
+let rounds = quick ? 2 : 3
+/// Child processes per setting. The settings' children alternate (1 thread, all cores, 1 thread,
+/// …), so each speed-up compares two runs a second apart: each of this VM's cores is slowed by the
+/// host at times, for seconds to minutes (the same 1-thread text insert took 16 µs and 27 µs per
+/// cell minutes apart; see ``CoreProbe``), and one child per setting made the ratio follow that.
+let children = quick ? 1 : 5
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let widths = cores > 1 ? [1, cores] : [1]
 
@@ -127,6 +133,8 @@ struct SettingResult {
     var insert: (wall: Double, cpu: Double)
     var relayout: (wall: Double, cpu: Double)
     var heights: Set<Double>
+    /// ``CoreProbe``'s ns per iteration just before the rounds (child runs only).
+    var probe = 0.0
 }
 
 /// Runs one setting in this process: a warm-up round, then `rounds` rounds.
@@ -142,7 +150,8 @@ func runSetting(kind: CellKind, threads: Int) -> SettingResult {
 /// setting starts from a fresh heap: in one process, a setting inherits the heap the settings
 /// before it left (1-thread rounds right after 2-thread rounds of fixed cells ran 14 µs per cell
 /// instead of 8.5, and 8.3 again with glibc's heap trimming turned off). Fresh processes do not
-/// remove the machine's own drift: on this VM the 1-thread text insert still ranges 18–26 µs.
+/// remove the machine's own drift; alternating the settings' children (``children``) keeps it out
+/// of the ratios.
 func runSettingInChild(kind: CellKind, threads: Int) throws -> SettingResult {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -153,11 +162,12 @@ func runSettingInChild(kind: CellKind, threads: Int) throws -> SettingResult {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     child.waitUntilExit()
     let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-    guard child.terminationStatus == 0, fields.count >= 5 else {
+    guard child.terminationStatus == 0, fields.count >= 6 else {
         throw BenchmarkError(message: "the \(kind.rawValue) setting on \(threads) thread(s) failed "
             + "(exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
     }
-    return SettingResult(insert: (fields[0], fields[1]), relayout: (fields[2], fields[3]), heights: Set(fields[4...]))
+    return SettingResult(insert: (fields[1], fields[2]), relayout: (fields[3], fields[4]), heights: Set(fields[5...]),
+                         probe: fields[0])
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {
@@ -168,15 +178,17 @@ struct BenchmarkError: Error, CustomStringConvertible {
 if let flag = CommandLine.arguments.firstIndex(of: "--setting") {
     // A child run (see `runSettingInChild`): prints the medians and every round's total height.
     let kind = CellKind(argument: CommandLine.arguments[flag + 1])
+    let probe = CoreProbe.nanosecondsPerIteration()
     let result = runSetting(kind: kind, threads: Int(CommandLine.arguments[flag + 2]) ?? 1)
-    let line = ([result.insert.wall, result.insert.cpu, result.relayout.wall, result.relayout.cpu]
+    let line = ([probe, result.insert.wall, result.insert.cpu, result.relayout.wall, result.relayout.cpu]
         + result.heights.sorted()).map { String($0) }.joined(separator: " ")
     FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: `exit` follows
     exit(0)
 }
 
 print("nodes benchmark: \(cellCount) photo-like cells (stacks, insets, 1:1 ratio) through DataController")
-print("width 375 @2x, \(rounds) rounds per setting, median, each setting in a fresh process; active cores \(cores); "
+print("width 375 @2x; per setting \(children) fresh child processes of \(rounds) rounds each (median), alternating "
+    + "with the other thread count; active cores \(cores); "
     + "load average before: \(loadAverage())")
 print("wall = elapsed µs per cell; cpu = process CPU µs per cell summed over all threads (cpu on N threads")
 print("≈ cpu on 1 thread means no contention overhead; wall speed-up is capped by free cores on a busy machine)")
@@ -184,33 +196,51 @@ print("≈ cpu on 1 thread means no contention overhead; wall speed-up is capped
 var failed = false
 for kind in CellKind.allCases {
     print("\ncells with \(kind.rawValue)" + (kind == .text ? " (text caches cold at each insert)" : ""))
-    var results: [Int: (insert: (Double, Double), relayout: (Double, Double))] = [:]
+    var runs: [Int: [SettingResult]] = [:]
     var heights: Set<Double> = []
+    for _ in 0..<children {
+        for width in widths {
+            let setting = try runSettingInChild(kind: kind, threads: width)
+            heights.formUnion(setting.heights)
+            runs[width, default: []].append(setting)
+        }
+    }
     for width in widths {
-        let setting = try runSettingInChild(kind: kind, threads: width)
-        heights.formUnion(setting.heights)
-        let insert = setting.insert, relayout = setting.relayout
-        results[width] = (insert, relayout)
-        print(String(format: "ours  %d thread(s): insert %6.2f µs/cell (cpu %6.2f)   relayout %6.2f µs/cell (cpu %6.2f)",
-                     width, insert.0, insert.1, relayout.0, relayout.1))
+        let settings = runs[width] ?? []
+        let insert = settings.map(\.insert), relayout = settings.map(\.relayout)
+        print(String(format: "ours  %d thread(s): insert %6.2f µs/cell (cpu %6.2f)   relayout %6.2f µs/cell (cpu %6.2f)"
+                     + "   per child: insert µs (core probe ns) %@",
+                     width, median(insert.map(\.wall)), median(insert.map(\.cpu)), median(relayout.map(\.wall)),
+                     median(relayout.map(\.cpu)),
+                     settings.map { String(format: "%.1f (%.2f)", $0.insert.wall, $0.probe) }.joined(separator: " ")))
     }
     if heights.count != 1 {
         print("ERROR: total heights differ between settings: \(heights.sorted())")
         failed = true
     }
     print(String(format: "total content height %.1f pt (identical in every setting)", heights.first ?? 0))
-    if let one = results[1], let all = results[cores], cores > 1 {
-        print(String(format: "speed-up on %d cores (wall): insert %.2fx   relayout %.2fx   (goal >= 1.8x)", cores,
-                     one.insert.0 / all.insert.0, one.relayout.0 / all.relayout.0))
+    if let one = runs[1], let all = runs[cores], cores > 1 {
+        /// The median over the alternating pairs of `one`'s figure over `all`'s.
+        func pairRatio(_ figure: (SettingResult) -> Double) -> Double {
+            median(zip(one, all).map { figure($0) / figure($1) })
+        }
+        print(String(format: "speed-up on %d cores (wall, median of %d alternating pairs): insert %.2fx   relayout %.2fx"
+                     + "   (goal >= 1.8x)", cores, children, pairRatio(\.insert.wall), pairRatio(\.relayout.wall)))
         print(String(format: "machine ceiling now: %d independent compute loops run %.2fx faster at once than "
                      + "one after another (median of 3; no parallel code beats it)", cores,
                      MachineCeiling.speedUp(threads: cores)))
-        print(String(format: "parallel CPU overhead (cpu on %d / cpu on 1): insert %.2fx   relayout %.2fx", cores,
-                     all.insert.1 / one.insert.1, all.relayout.1 / one.relayout.1))
+        print(String(format: "parallel CPU overhead (cpu on %d / cpu on 1, median of pairs): insert %.2fx   relayout %.2fx",
+                     cores, 1 / pairRatio(\.insert.cpu), 1 / pairRatio(\.relayout.cpu)))
+        let cpu = median(one.map(\.insert.cpu)), wall = median(one.map(\.insert.wall))
         print(String(format: "goal: insert <= 20 µs per cell on 1 thread: cpu %@ (%.2f µs), wall %@ (%.2f µs; "
-                     + "wall includes time descheduled by other load)",
-                     one.insert.1 <= 20 ? "PASS" : "FAIL", one.insert.1, one.insert.0 <= 20 ? "PASS" : "FAIL",
-                     one.insert.0))
+                     + "wall includes time descheduled by other load; medians of %d children)",
+                     cpu <= 20 ? "PASS" : "FAIL", cpu, wall <= 20 ? "PASS" : "FAIL", wall, children))
+        // The children whose core ran the probe within 15% of the run's fastest probe.
+        let fastest = one.map(\.probe).min() ?? 0
+        let steady = one.filter { $0.probe <= fastest * 1.15 }
+        print(String(format: "  on the least disturbed core: %d of %d 1-thread children probed within 15%% of the "
+                     + "fastest probe (%.2f ns); their insert median %.2f µs (cpu %.2f)", steady.count, one.count,
+                     fastest, median(steady.map(\.insert.wall)), median(steady.map(\.insert.cpu))))
     }
 }
 print("\npeer: none runnable on Linux (Texture needs UIKit); the one-thread run is the baseline")
