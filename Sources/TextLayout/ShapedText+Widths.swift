@@ -33,45 +33,53 @@ extension ShapedText {
                 let script = ScriptItemizer.asciiScript(all, in: piece)
                 guard piece.lowerBound == run.range.lowerBound || Self.startsWord(all, at: piece.lowerBound, end: all.count),
                       script == ScriptItemizer.asciiScript(all, in: run.range) else { return nil }
-                var wordStart = piece.upperBound
-                if piece.upperBound < run.range.upperBound {
-                    wordStart = piece.lowerBound
-                    var i = piece.upperBound - 1
-                    while i > piece.lowerBound {
-                        if Self.startsWord(all, at: i, end: all.count) {
-                            wordStart = i
-                            break
-                        }
-                        i -= 1
-                    }
-                }
+                let wordStart = piece.upperBound < run.range.upperBound
+                    ? Self.lastWordStart(all, in: piece) : piece.upperBound
                 total += prefix[wordStart] - prefix[piece.lowerBound]
                 let word = wordStart..<piece.upperBound
                 guard !word.isEmpty else { continue }
-                guard word.count <= WordShapeCache.maximumWordLength else { return nil }
-                let face = fonts.face(for: run.attributes.fontWeight)
-                let scale = run.attributes.fontSize / Double(face.unitsPerEm)
-                let partial = withUnsafeTemporaryAllocation(of: Int32.self, capacity: word.count) { advances in
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { flags in
-                        let advances = advances.baseAddress!, flags = flags.baseAddress!
-                        // Truncation tries every cut of the last line's words: keep them for the next text.
-                        Self.wordShape(all, word: word, face: face, weight: run.attributes.fontWeight,
-                                       script: script, wordCache: wordCache, storingShaped: true,
-                                       advances: advances, flags: flags)
-                        var sum = 0.0
-                        var magnitude = 0.0
-                        for k in 0..<word.count where flags[k] != 0 {
-                            sum += Double(advances[k]) * scale
-                            magnitude += abs(Double(advances[k]) * scale)
-                        }
-                        return magnitude < 0x1p15 ? sum : nil
-                    }
-                }
-                guard let partial else { return nil }
+                guard word.count <= WordShapeCache.maximumWordLength,
+                      let partial = WordScratch.with({ scratch in
+                          Self.partialWordWidth(all, word: word, attributes: run.attributes,
+                                                face: fonts.face(for: run.attributes.fontWeight), script: script,
+                                                wordCache: wordCache, scratch: scratch)
+                      }) else { return nil }
                 total += partial
             }
             return total
         }
+    }
+
+    /// The start of the last word that begins inside `range` after its first offset, else
+    /// `range.lowerBound`: where ``composedWidth(_:_:)`` stops taking whole words.
+    static func lastWordStart(_ all: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+        var i = range.upperBound - 1
+        while i > range.lowerBound {
+            if startsWord(all, at: i, end: all.count) { return i }
+            i -= 1
+        }
+        return range.lowerBound
+    }
+
+    /// The width of `word` (at most ``WordShapeCache/maximumWordLength`` bytes, the part of a
+    /// word before a cut) shaped alone in `attributes`, its advances summed left to right in
+    /// `scratch`; `nil` when their magnitudes reach 2¹⁵ points (the sum might round). Stored in
+    /// the word cache when HarfBuzz shapes it: truncation tries every cut of the last line's
+    /// words, and texts share words.
+    static func partialWordWidth(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, attributes: TextAttributes,
+                                 face: BorrowedFace, script: hb_script_t, wordCache: BorrowedWordCache,
+                                 scratch: WordScratch) -> Double? {
+        let scale = attributes.fontSize / Double(face.unitsPerEm)
+        let advances = scratch.advances, flags = scratch.flags
+        wordShape(all, word: word, face: face, weight: attributes.fontWeight, script: script, wordCache: wordCache,
+                  storingShaped: true, advances: advances, flags: flags)
+        var sum = 0.0
+        var magnitude = 0.0
+        for k in 0..<word.count where flags[k] != 0 {
+            sum += Double(advances[k]) * scale
+            magnitude += abs(Double(advances[k]) * scale)
+        }
+        return magnitude < 0x1p15 ? sum : nil
     }
 
     /// The width of `[a, b)` shaped alone, assembled from its words shaped alone (from the word

@@ -4,6 +4,7 @@
 /// ``cache`` by (text, options, maximum width, scale); measuring the same request again is a
 /// dictionary lookup. Cold measurements reuse already-shaped words from ``wordCache`` where that
 /// is exact (see ``WordShapeCache``); the result is the same as shaping each paragraph whole. A
+/// text of one ASCII run is laid out from its words on the stack (``ComposedText``); any other
 /// text measured again at another width reuses its shaping from the thread's
 /// ``RecentShapedTexts``.
 /// Safe to call from many threads at once: each thread shapes into its
@@ -70,8 +71,9 @@ public final class TextMeasurer: TextMeasuring {
                                 maxWidth: Double) -> TextMeasurement {
         guard !text.isEmpty else { return .empty }
         let maxWidth = Self.sanitised(maxWidth)
-        if let label = SingleLineText.measure(text, maxWidth: maxWidth, fonts: borrowedFonts, wordCache: borrowedWordCache) {
-            return label
+        if let composed = ComposedText.measure(text, options: options, maxWidth: maxWidth, fonts: borrowedFonts,
+                                               wordCache: borrowedWordCache) {
+            return composed
         }
         let shaped = RecentShapedTexts.current.shaped(text, measurer: id) {
             // With a line limit, only the words the lines reach are shaped (see ``LazyShaping``).

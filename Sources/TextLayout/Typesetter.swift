@@ -105,7 +105,7 @@ struct Typesetter {
         var tokenWidth = 0.0
         var tokenMetrics: LineMetrics?
         if !token.isEmpty {
-            let tokenShape = shapedToken(token, attributes: attributes, wordCache: wordCache)
+            let tokenShape = Self.shapedToken(token, attributes: attributes, fonts: shaped.fonts, wordCache: wordCache)
             tokenWidth = tokenShape.width
             tokenMetrics = tokenShape.metrics
         }
@@ -119,9 +119,8 @@ struct Typesetter {
 
     /// `token` shaped alone in `attributes` (its width and line metrics), remembered per thread
     /// when there is a word cache to key it by.
-    private func shapedToken(_ token: String, attributes: TextAttributes,
-                             wordCache: BorrowedWordCache?) -> TruncationTokens.Shaped {
-        let fonts = shaped.fonts
+    static func shapedToken(_ token: String, attributes: TextAttributes, fonts: UnretainedFonts,
+                            wordCache: BorrowedWordCache?) -> TruncationTokens.Shaped {
         func shape() -> TruncationTokens.Shaped {
             let text = ShapedText(AttributedText(token, attributes: attributes), fonts: fonts, wordCache: wordCache)
             return TruncationTokens.Shaped(width: text.width(0, text.count),

@@ -2,10 +2,11 @@ import Testing
 import TextLayout
 
 /// A text measured again at another width on the same thread is not shaped again, and gives
-/// exactly what a measurer that never saw it gives.
+/// exactly what a measurer that never saw it gives. (Texts of one ASCII run are laid out from
+/// their words each time, without a shaped text to keep: see ``ComposedText``. These are not.)
 @Suite struct RecentShapedTextsTests {
     static let paragraph = "Golden light on the water as the boats come home along the coast; a long, quiet evening "
-        + "walk with friends after coffee at the market, city lights over the harbour."
+        + "walk with friends after coffee at the café, city lights over the harbour."
 
     @Test func aSecondWidthReusesTheShapingAndMatchesAFreshMeasurer() {
         let measurer = TextFixtures.measurer()

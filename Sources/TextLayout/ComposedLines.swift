@@ -1,0 +1,180 @@
+import CHarfBuzz
+
+/// ``Typesetter``'s rules replayed over prefix sums that live on the stack and are filled word by
+/// word as the lines read them (see ``ComposedText``, which checks the conditions and provides
+/// the buffers). Every method returns `nil` where it cannot prove the general path's answer.
+struct ComposedLines {
+    /// What shaping the run's words needs.
+    struct Words {
+        let attributes: TextAttributes
+        let face: BorrowedFace
+        let script: hb_script_t
+        let fonts: UnretainedFonts
+        let wordCache: BorrowedWordCache
+        let threadCache: ThreadWordCache
+        let scratch: WordScratch
+    }
+
+    let all: UnsafeBufferPointer<UInt8>
+    let breaks: UnsafeBufferPointer<Int8>
+    /// ``ShapedText/prefix`` and ``ShapedText/flags``, final below ``shapedEnd`` (and `prefix` at it).
+    let prefix: UnsafeMutableBufferPointer<Double>
+    let flags: UnsafeMutableBufferPointer<UInt8>
+    let words: Words
+    private var shapedEnd = 0
+    private var sum = 0.0
+    private var magnitude = 0.0
+
+    init(all: UnsafeBufferPointer<UInt8>, breaks: UnsafeBufferPointer<Int8>, prefix: UnsafeMutableBufferPointer<Double>,
+         flags: UnsafeMutableBufferPointer<UInt8>, words: Words) {
+        self.all = all
+        self.breaks = breaks
+        self.prefix = prefix
+        self.flags = flags
+        self.words = words
+        prefix[0] = 0
+    }
+
+    private var count: Int { all.count }
+
+    /// ``Typesetter/layout(maxWidth:options:wordCache:)`` for this text.
+    mutating func layout(maxWidth: Double, options: TextLayoutOptions) -> TextMeasurement? {
+        let n = count
+        let limit = maxWidth + Typesetter.tolerance
+        let metrics = words.face.lineMetrics(fontSize: words.attributes.fontSize)
+        let maximumLines = options.maximumNumberOfLines
+        var lines: [TextLine] = []
+        lines.reserveCapacity(maximumLines > 0 ? maximumLines : 4)
+        var start = 0, top = 0.0
+        while start < n {
+            if maximumLines > 0 && lines.count == maximumLines { break }
+            guard let line = nextLine(from: start, limit: limit) else { return nil }
+            lines.append(TextLine(range: start..<line.end, visibleRange: start..<line.visibleEnd, width: line.width,
+                                  top: top, baseline: top + metrics.ascender, metrics: metrics))
+            top += metrics.height
+            start = line.end
+        }
+        if start < n {
+            let last = lines.count - 1
+            guard let cut = truncated(lines[last], limit: limit, token: options.truncationString) else { return nil }
+            lines[last] = cut
+        }
+        return TextMeasurement(lines: lines)
+    }
+
+    /// ``Typesetter``'s longest line from `start` that fits; `nil` when no opportunity fits (the
+    /// general path then breaks the word) or a width cannot be proven.
+    private mutating func nextLine(from start: Int, limit: Double) -> (end: Int, visibleEnd: Int, width: Double)? {
+        var fit: (end: Int, visibleEnd: Int, width: Double)?
+        var p = LineBreakOpportunities.next(after: start, in: breaks)
+        while true {
+            let visibleEnd = trimmingTrailingWhitespace(start, p)
+            guard let width = width(start, visibleEnd) else { return nil }
+            guard width <= limit else { break }
+            fit = (p, visibleEnd, width)
+            if isMandatoryBreak(at: p) { break }
+            p = LineBreakOpportunities.next(after: p, in: breaks)
+        }
+        return fit
+    }
+
+    /// ``Typesetter``'s re-cut of the last visible line so that it and `token` fit, keeping whole
+    /// characters of the line's paragraph (``ShapedText/lastFittingTrimmedEnd(from:to:available:)``).
+    private mutating func truncated(_ line: TextLine, limit: Double, token: String) -> TextLine? {
+        let start = line.range.lowerBound
+        var tokenWidth = 0.0
+        var metrics = line.metrics
+        if !token.isEmpty {
+            let shaped = Typesetter.shapedToken(token, attributes: words.attributes, fonts: words.fonts,
+                                                wordCache: words.wordCache)
+            tokenWidth = shaped.width
+            metrics = metrics.union(shaped.metrics)
+        }
+        var paragraphEnd = LineBreakOpportunities.next(after: start, in: breaks)
+        while !isMandatoryBreak(at: paragraphEnd) {
+            paragraphEnd = LineBreakOpportunities.next(after: paragraphEnd, in: breaks)
+        }
+        let available = limit - tokenWidth
+        var kept = (end: start, width: 0.0)
+        var measured = -1  // the trimmed end whose width was last compared
+        var visibleEnd = start
+        for i in start..<paragraphEnd where !(all[i] == 0x0D && i + 1 < paragraphEnd && all[i + 1] == 0x0A) {
+            if !ShapedText.isTrailingWhitespace(UInt32(all[i])) { visibleEnd = i + 1 }
+            guard visibleEnd != measured else { continue }  // the same width, which fitted
+            measured = visibleEnd
+            guard let width = width(start, visibleEnd) else { return nil }
+            guard width <= available else { break }
+            kept = (visibleEnd, width)
+        }
+        return TextLine(range: start..<count, visibleRange: start..<kept.end, width: kept.width + tokenWidth,
+                        truncationWidth: tokenWidth, top: line.top, baseline: line.top + metrics.ascender,
+                        metrics: metrics)
+    }
+
+    // MARK: - Widths
+
+    /// ``ShapedText/width(_:_:)`` of `[a, b)`, or `nil` where the general path would not take it
+    /// from the prefix sums or ``ShapedText/composedWidth(_:_:)``.
+    private mutating func width(_ a: Int, _ b: Int) -> Double? {
+        guard a < b else { return 0 }
+        if b >= shapedEnd && shapedEnd < count { shape(beyond: b) }
+        if isSafeBoundary(a) && isSafeBoundary(b) { return prefix[b] - prefix[a] }
+        return composedWidth(a, b)
+    }
+
+    @inline(__always)
+    private func isSafeBoundary(_ i: Int) -> Bool {
+        i == 0 || flags[i] & (ShapedText.clusterStart | ShapedText.unsafeToBreak) == ShapedText.clusterStart
+    }
+
+    /// ``ShapedText/composedWidth(_:_:)`` for this one-run text: the whole words of `[a, b)` from
+    /// the prefix sums plus the last partial word shaped alone, or `nil` when that does not apply.
+    private func composedWidth(_ a: Int, _ b: Int) -> Double? {
+        // The general path composes only while every advance so far sums exactly (its
+        // `composesFromWords`); a text shaped further than it had been may fail where it would
+        // not, and is then simply left to it.
+        guard magnitude < 0x1p15, ShapedText.hasExactScale(words.attributes, words.fonts),
+              a == 0 || ShapedText.startsWord(all, at: a, end: count),
+              ScriptItemizer.asciiScript(all, in: a..<b) == words.script else { return nil }
+        let wordStart = b < count ? ShapedText.lastWordStart(all, in: a..<b) : b
+        let whole = prefix[wordStart] - prefix[a]
+        let word = wordStart..<b
+        guard !word.isEmpty else { return whole }
+        guard word.count <= WordShapeCache.maximumWordLength,
+              let partial = ShapedText.partialWordWidth(all, word: word, attributes: words.attributes, face: words.face,
+                                                        script: words.script, wordCache: words.wordCache,
+                                                        scratch: words.scratch) else { return nil }
+        return whole + partial
+    }
+
+    /// Shapes whole words until ``shapedEnd`` is past `offset` (plus ``LazyShaping/lookahead``)
+    /// or at the end of the text, as ``ShapedText/shapeWords(beyond:)`` does.
+    private mutating func shape(beyond offset: Int) {
+        let target = min(count, offset + LazyShaping.lookahead)
+        var end = shapedEnd
+        while end <= target && end < count {
+            end = ShapedText.sumWordAdvances(all, from: end, through: target, end: count, attributes: words.attributes,
+                                             face: words.face, script: words.script, wordCache: words.wordCache,
+                                             threadCache: words.threadCache, scratch: words.scratch, sum: &sum,
+                                             magnitude: &magnitude, prefix: prefix, flags: flags)
+        }
+        prefix[end] = sum
+        if end == count { flags[end] = ShapedText.clusterStart }
+        shapedEnd = end
+    }
+
+    // MARK: - Characters
+
+    @inline(__always)
+    private func isMandatoryBreak(at i: Int) -> Bool {
+        breaks[i - 1] == LineBreakOpportunities.mustBreak
+    }
+
+    /// `end` moved back over trailing white space (all ASCII here), not before `start`.
+    @inline(__always)
+    private func trimmingTrailingWhitespace(_ start: Int, _ end: Int) -> Int {
+        var e = end
+        while e > start && ShapedText.isTrailingWhitespace(UInt32(all[e - 1])) { e -= 1 }
+        return e
+    }
+}
