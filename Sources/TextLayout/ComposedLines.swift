@@ -90,21 +90,26 @@ struct ComposedLines {
             tokenWidth = shaped.width
             metrics = metrics.union(shaped.metrics)
         }
-        var paragraphEnd = LineBreakOpportunities.next(after: start, in: breaks)
-        while !isMandatoryBreak(at: paragraphEnd) {
-            paragraphEnd = LineBreakOpportunities.next(after: paragraphEnd, in: breaks)
-        }
         let available = limit - tokenWidth
         var kept = (end: start, width: 0.0)
         var measured = -1  // the trimmed end whose width was last compared
         var visibleEnd = start
-        for i in start..<paragraphEnd where !(all[i] == 0x0D && i + 1 < paragraphEnd && all[i + 1] == 0x0A) {
-            if !ShapedText.isTrailingWhitespace(UInt32(all[i])) { visibleEnd = i + 1 }
-            guard visibleEnd != measured else { continue }  // the same width, which fitted
-            measured = visibleEnd
-            guard let width = width(start, visibleEnd) else { return nil }
-            guard width <= available else { break }
-            kept = (visibleEnd, width)
+        // Every byte of the paragraph, which ends after the first byte with a mandatory break
+        // (the text's last byte has one); a CR is skipped when an LF follows it in the paragraph.
+        var i = start
+        while true {
+            let endsParagraph = breaks[i] == LineBreakOpportunities.mustBreak
+            if !(all[i] == 0x0D && !endsParagraph && all[i + 1] == 0x0A) {
+                if !ShapedText.isTrailingWhitespace(UInt32(all[i])) { visibleEnd = i + 1 }
+                if visibleEnd != measured {  // else the same width, which fitted
+                    measured = visibleEnd
+                    guard let width = width(start, visibleEnd) else { return nil }
+                    guard width <= available else { break }
+                    kept = (visibleEnd, width)
+                }
+            }
+            if endsParagraph { break }
+            i += 1
         }
         return TextLine(range: start..<count, visibleRange: start..<kept.end, width: kept.width + tokenWidth,
                         truncationWidth: tokenWidth, top: line.top, baseline: line.top + metrics.ascender,

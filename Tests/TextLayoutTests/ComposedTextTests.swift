@@ -8,7 +8,7 @@ import Testing
     static let pieces = [
         "user42_sunset", "AV", "Wa", "Yo", "12m", "1,234 likes", "well-known", "Type", "T.", "(x)", "--", "a",
         "Tyrannosaurus", "  ", "\t", "y.", "https://e.com/a-b", "42", "sunset", "over", "the", "harbour", "office",
-        "WAVE", "\n", "supercalifragilisticexpialidocious",
+        "WAVE", "\n", "\r\n", "supercalifragilisticexpialidocious",
     ]
 
     /// A seeded text of `1 ... maximumPieces` pieces in one run (sizes and weights vary by seed).
