@@ -137,13 +137,15 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile") {
 }
 
 if let flag = CommandLine.arguments.firstIndex(of: "--inserts") {
-    // For counting instructions: `--inserts KIND ROUNDS` inserts `cellCount` cells ROUNDS times
-    // on one thread and keeps every controller to the end, so no teardown is counted. Under
-    // `valgrind --tool=callgrind`, (instructions at 6 rounds − at 2) / 4,000 is one insert's.
+    // For counting instructions or profiling inserts alone: `--inserts KIND ROUNDS [THREADS]`
+    // inserts `cellCount` cells ROUNDS times (on one thread unless told) and keeps every
+    // controller to the end, so no teardown is counted. Under `valgrind --tool=callgrind`,
+    // (instructions at 6 rounds − at 2) / 4,000 is one insert's.
     let kind = CellKind(argument: CommandLine.arguments[flag + 1])
+    let threads = CommandLine.arguments.count > flag + 3 ? Int(CommandLine.arguments[flag + 3]) ?? 1 : 1
     var kept: [(BenchFeed, DataController)] = []
     for _ in 0..<(Int(CommandLine.arguments[flag + 2]) ?? 1) {
-        let (feed, controller, insertion) = emptyFeed(kind: kind, parallelism: 1)
+        let (feed, controller, insertion) = emptyFeed(kind: kind, parallelism: threads)
         _ = try! controller.performBatchUpdates(insertion)
         kept.append((feed, controller))
     }
