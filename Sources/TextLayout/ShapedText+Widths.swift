@@ -62,8 +62,8 @@ extension ShapedText {
     }
 
     /// The width of `word` (at most ``WordShapeCache/maximumWordLength`` bytes, the part of a
-    /// word before a cut) shaped alone in `attributes`, its advances summed left to right in
-    /// `scratch`; `nil` when their magnitudes reach 2¹⁵ points (the sum might round). Stored in
+    /// word before a cut) shaped alone in `attributes` into `scratch`, its advances summed left
+    /// to right; `nil` when their magnitudes reach 2¹⁵ points (the sum might round). Stored in
     /// the word cache when HarfBuzz shapes it: truncation tries every cut of the last line's
     /// words, and texts share words.
     static func partialWordWidth(_ all: UnsafeBufferPointer<UInt8>, word: Range<Int>, attributes: TextAttributes,
