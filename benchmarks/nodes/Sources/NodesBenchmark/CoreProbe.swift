@@ -6,11 +6,11 @@ import Synchronization
 ///
 /// On this project's 2-core VM each virtual core is at times slowed by the host (another guest on
 /// the same physical core, most likely), independently of the other one and for seconds to
-/// minutes: this loop then takes 2.5–3.2 ns per iteration instead of 1.4–1.9, and the same
-/// process measuring the same text cells takes 25–30 µs per cell instead of 16–19. A loop with a
-/// single dependent chain leaves the ports idle and hardly slows, so it cannot tell the states
-/// apart (nor can memory latencies). Each benchmark child probes before its rounds, and
-/// ``MachineCeiling`` runs this loop on every core at once.
+/// minutes: this loop then takes 2.5–4.5 ns per iteration instead of 1.4–1.9, and the same
+/// process measuring the same text cells takes 1.5–2× as long. A loop with a single dependent
+/// chain leaves the ports idle and hardly slows, so it cannot tell the states apart (nor can
+/// memory latencies). Each benchmark child probes the cores it uses before its rounds (the state
+/// can change during them), and ``MachineCeiling`` runs this loop on every core at once.
 enum CoreProbe {
     private static let sink = Atomic<UInt64>(0)
 
@@ -19,6 +19,18 @@ enum CoreProbe {
         let start = DispatchTime.now().uptimeNanoseconds
         spin(iterations)
         return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations)
+    }
+
+    /// The slowest of `threads` probes run at once (one per core when the cores are free): a
+    /// parallel run goes only as fast as its slowest core allows.
+    static func slowestCore(threads: Int) -> Double {
+        guard threads > 1 else { return nanosecondsPerIteration() }
+        let slowest = Mutex(0.0)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            let probe = nanosecondsPerIteration()
+            slowest.withLock { $0 = max($0, probe) }
+        }
+        return slowest.withLock { $0 }
     }
 
     /// Runs the loop `iterations` times and keeps its result, so it cannot be optimised away.

@@ -158,7 +158,8 @@ struct SettingResult {
     var insert: (wall: Double, cpu: Double)
     var relayout: (wall: Double, cpu: Double)
     var heights: Set<Double>
-    /// ``CoreProbe``'s ns per iteration just before the rounds (child runs only).
+    /// ``CoreProbe``'s ns per iteration on the slowest core the child used, just before its
+    /// rounds (child runs only).
     var probe = 0.0
 }
 
@@ -203,8 +204,9 @@ struct BenchmarkError: Error, CustomStringConvertible {
 if let flag = CommandLine.arguments.firstIndex(of: "--setting") {
     // A child run (see `runSettingInChild`): prints the medians and every round's total height.
     let kind = CellKind(argument: CommandLine.arguments[flag + 1])
-    let probe = CoreProbe.nanosecondsPerIteration()
-    let result = runSetting(kind: kind, threads: Int(CommandLine.arguments[flag + 2]) ?? 1)
+    let threads = Int(CommandLine.arguments[flag + 2]) ?? 1
+    let probe = CoreProbe.slowestCore(threads: threads)
+    let result = runSetting(kind: kind, threads: threads)
     let line = ([probe, result.insert.wall, result.insert.cpu, result.relayout.wall, result.relayout.cpu]
         + result.heights.sorted()).map { String($0) }.joined(separator: " ")
     FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: `exit` follows
@@ -260,12 +262,6 @@ for kind in CellKind.allCases {
         print(String(format: "goal: insert <= 20 µs per cell on 1 thread: cpu %@ (%.2f µs), wall %@ (%.2f µs; "
                      + "wall includes time descheduled by other load; medians of %d children)",
                      cpu <= 20 ? "PASS" : "FAIL", cpu, wall <= 20 ? "PASS" : "FAIL", wall, children))
-        // The children whose core ran the probe within 15% of the run's fastest probe.
-        let fastest = one.map(\.probe).min() ?? 0
-        let steady = one.filter { $0.probe <= fastest * 1.15 }
-        print(String(format: "  on the least disturbed core: %d of %d 1-thread children probed within 15%% of the "
-                     + "fastest probe (%.2f ns); their insert median %.2f µs (cpu %.2f)", steady.count, one.count,
-                     fastest, median(steady.map(\.insert.wall)), median(steady.map(\.insert.cpu))))
     }
 }
 print("\npeer: none runnable on Linux (Texture needs UIKit); the one-thread run is the baseline")
