@@ -23,7 +23,7 @@ public final class TextLayoutCache: Sendable {
         let key: TextLayoutKey
         let measurement: TextMeasurement
 
-        init(key: TextLayoutKey, measurement: TextMeasurement) {
+        init(key: consuming TextLayoutKey, measurement: TextMeasurement) {
             self.key = key
             self.measurement = measurement
         }
@@ -46,9 +46,10 @@ public final class TextLayoutCache: Sendable {
     }
 
     /// Stores a measurement.
-    public func store(_ measurement: TextMeasurement, for key: TextLayoutKey) {
-        storage.store(Entry(key: key, measurement: measurement), for: PrecomputedHash(key.precomputedHash),
-                      shardHash: UInt64(UInt(bitPattern: key.precomputedHash)))
+    public func store(_ measurement: TextMeasurement, for key: consuming TextLayoutKey) {
+        let hash = key.precomputedHash
+        storage.store(Entry(key: key, measurement: measurement), for: PrecomputedHash(hash),
+                      shardHash: UInt64(UInt(bitPattern: hash)))
     }
 
     /// Hits, misses and stored entries so far.
