@@ -38,23 +38,23 @@ enum ComposedText {
             guard AsciiLineBreaks.isASCII(all) else { return nil }
             let script = ScriptItemizer.asciiScript(all, in: 0..<n)
             guard face.spaceIsContextFree(for: script) else { return nil }
-            return withUnsafeTemporaryAllocation(of: Int8.self, capacity: n) { breaks in
-                AsciiLineBreaks.compute(all, into: breaks)
-                return withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { prefix in
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + 1) { flags in
-                        let threadCache = ThreadWordCache.current
-                        defer { threadCache.flushHits(to: wordCache) }
-                        return WordScratch.with { scratch in
-                            var lines = ComposedLines(
-                                all: all, breaks: UnsafeBufferPointer(breaks), prefix: prefix, flags: flags,
-                                words: ComposedLines.Words(attributes: attributes, face: face, script: script,
-                                                           fonts: fonts, wordCache: wordCache,
-                                                           threadCache: threadCache, scratch: scratch))
-                            return lines.layout(maxWidth: maxWidth, options: options)
-                        }
-                    }
-                }
-            }
+            // Every buffer is this thread's (a caption's prefix sums are too long for the stack,
+            // and allocating them was one heap allocation per cell).
+            let buffers = ComposedScratch.current
+            precondition(!buffers.inUse, "ComposedText.measure is not reentrant")
+            buffers.inUse = true
+            defer { buffers.inUse = false }
+            let breaks = UnsafeMutableBufferPointer(rebasing: buffers.breaks[0..<n])
+            AsciiLineBreaks.compute(all, into: breaks)
+            let threadCache = ThreadWordCache.current
+            defer { threadCache.flushHits(to: wordCache) }
+            var lines = ComposedLines(
+                all: all, breaks: UnsafeBufferPointer(breaks),
+                prefix: UnsafeMutableBufferPointer(rebasing: buffers.prefix[0...n]),
+                flags: UnsafeMutableBufferPointer(rebasing: buffers.flags[0...n]),
+                words: ComposedLines.Words(attributes: attributes, face: face, script: script, fonts: fonts,
+                                           wordCache: wordCache, threadCache: threadCache, scratch: buffers.word))
+            return lines.layout(maxWidth: maxWidth, options: options)
         }
     }
 }

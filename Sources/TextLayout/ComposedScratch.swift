@@ -1,0 +1,26 @@
+/// A thread's buffers for ``ComposedText``: break statuses, prefix sums and flags for the longest
+/// text it measures, and room for one word. Allocated once per thread, freed when it exits.
+final class ComposedScratch {
+    let breaks = UnsafeMutableBufferPointer<Int8>.allocate(capacity: ComposedText.maximumLength)
+    let prefix = UnsafeMutableBufferPointer<Double>.allocate(capacity: ComposedText.maximumLength + 1)
+    let flags = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: ComposedText.maximumLength + 1)
+    let word = WordScratch(advances: .allocate(capacity: WordShapeCache.maximumWordLength),
+                           flags: .allocate(capacity: WordShapeCache.maximumWordLength))
+    /// Set while a measurement uses the buffers (measuring never calls back into itself).
+    var inUse = false
+
+    private init() {}
+
+    deinit {
+        breaks.deallocate()
+        prefix.deallocate()
+        flags.deallocate()
+        word.advances.deallocate()
+        word.flags.deallocate()
+    }
+
+    private static let perThread = PerThread { ComposedScratch() }
+
+    /// The calling thread's buffers.
+    static var current: ComposedScratch { perThread.current }
+}
