@@ -1,6 +1,6 @@
 import CHarfBuzz
 
-/// ``Typesetter``'s rules replayed over prefix sums that live on the stack and are filled word by
+/// ``Typesetter``'s rules replayed over prefix sums in the thread's buffers, filled word by
 /// word as the lines read them (see ``ComposedText``, which checks the conditions and provides
 /// the buffers). Every method returns `nil` where it cannot prove the general path's answer.
 struct ComposedLines {

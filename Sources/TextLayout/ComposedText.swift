@@ -9,9 +9,10 @@ import CHarfBuzz
 /// of at most ``maximumLength`` bytes, a word cache, and a face whose space is context-free for
 /// the run's script (the conditions of ``LazyShaping``: the general path then shapes word by word
 /// too). The break opportunities are ``AsciiLineBreaks``'; the words' advances go into prefix
-/// sums on the stack, summed left to right exactly as ``ShapedText`` sums them and only as far as
-/// the lines read (``ComposedLines``); and ``Typesetter``'s rules are replayed over them: greedy
-/// lines, the line limit, and the last line re-cut for the truncation string.
+/// sums in the thread's buffers (``ComposedScratch``), summed left to right exactly as
+/// ``ShapedText`` sums them and only as far as the lines read (``ComposedLines``); and
+/// ``Typesetter``'s rules are replayed over them: greedy lines, the line limit, and the last line
+/// re-cut for the truncation string.
 ///
 /// A width is the prefix-sum difference where ``ShapedText/width(_:_:)`` takes it (both ends
 /// cluster starts that HarfBuzz did not flag unsafe to break). Inside a kerned pair, which only a
@@ -21,7 +22,7 @@ import CHarfBuzz
 /// a line end at an unsafe boundary, a cut where ``ShapedText/composedWidth(_:_:)`` would not
 /// answer.
 enum ComposedText {
-    /// The longest text measured this way; its scratch buffers live on the stack.
+    /// The longest text measured this way (the size of each thread's ``ComposedScratch``).
     static let maximumLength = 1024
 
     /// The measurement of `text` within `maxWidth` (sanitised) under `options`, or `nil` when
