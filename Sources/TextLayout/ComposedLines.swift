@@ -123,13 +123,10 @@ struct ComposedLines {
     private mutating func width(_ a: Int, _ b: Int) -> Double? {
         guard a < b else { return 0 }
         if b >= shapedEnd && shapedEnd < count { shape(beyond: b) }
-        if isSafeBoundary(a) && isSafeBoundary(b) { return prefix[b] - prefix[a] }
+        if ShapedText.isSafeBoundary(a, flags: flags) && ShapedText.isSafeBoundary(b, flags: flags) {
+            return prefix[b] - prefix[a]
+        }
         return composedWidth(a, b)
-    }
-
-    @inline(__always)
-    private func isSafeBoundary(_ i: Int) -> Bool {
-        i == 0 || flags[i] & (ShapedText.clusterStart | ShapedText.unsafeToBreak) == ShapedText.clusterStart
     }
 
     /// ``ShapedText/composedWidth(_:_:)`` for this one-run text: the whole words of `[a, b)` from

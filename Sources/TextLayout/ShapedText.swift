@@ -216,7 +216,15 @@ final class ShapedText {
 
     @inline(__always)
     private func isSafeBoundary(_ i: Int) -> Bool {
-        i == 0 || flags[i] & (Self.clusterStart | Self.unsafeToBreak) == Self.clusterStart
+        Self.isSafeBoundary(i, flags: flags)
+    }
+
+    /// Whether a width may start or end at offset `i` and be read from the prefix sums: the start
+    /// of the text, or a cluster start HarfBuzz did not flag unsafe to break (per `flags`, this
+    /// type's per-offset flags).
+    @inline(__always)
+    static func isSafeBoundary(_ i: Int, flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        i == 0 || flags[i] & (clusterStart | unsafeToBreak) == clusterStart
     }
 
     /// Shapes `range` run by run and script by script, each item alone (the text around `range`
