@@ -179,21 +179,35 @@ func runSetting(kind: CellKind, threads: Int) -> SettingResult {
 /// remove the machine's own drift; alternating the settings' children (``children``) keeps it out
 /// of the ratios.
 func runSettingInChild(kind: CellKind, threads: Int) throws -> SettingResult {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    child.arguments = ["--setting", kind.argument, String(threads)] + (quick ? ["--quick"] : [])
-    let output = Pipe()
-    child.standardOutput = output
-    try child.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    child.waitUntilExit()
-    let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-    guard child.terminationStatus == 0, fields.count >= 6 else {
-        throw BenchmarkError(message: "the \(kind.rawValue) setting on \(threads) thread(s) failed "
-            + "(exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
+    try runChildrenAtOnce(kind: kind, threads: threads, copies: 1)[0]
+}
+
+/// `copies` children of one setting started together, each in its own process, and their results
+/// once all have ended. With `copies` 1-thread children on `copies` cores, the cells get the
+/// parallel run's CPU with nothing shared between the workers (no heap, no cache, no lock): their
+/// speed-up over one child is the most this machine gives this very work right now (see
+/// `sameWorkCeiling`).
+func runChildrenAtOnce(kind: CellKind, threads: Int, copies: Int) throws -> [SettingResult] {
+    let started = try (0..<copies).map { _ -> (child: Process, output: Pipe) in
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--setting", kind.argument, String(threads)] + (quick ? ["--quick"] : [])
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        return (child, output)
     }
-    return SettingResult(insert: (fields[1], fields[2]), relayout: (fields[3], fields[4]), heights: Set(fields[5...]),
-                         probe: fields[0])
+    return try started.map { child, output in
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard child.terminationStatus == 0, fields.count >= 6 else {
+            throw BenchmarkError(message: "the \(kind.rawValue) setting on \(threads) thread(s) failed "
+                + "(exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
+        }
+        return SettingResult(insert: (fields[1], fields[2]), relayout: (fields[3], fields[4]),
+                             heights: Set(fields[5...]), probe: fields[0])
+    }
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {
@@ -224,12 +238,19 @@ var failed = false
 for kind in CellKind.allCases {
     print("\ncells with \(kind.rawValue)" + (kind == .text ? " (text caches cold at each insert)" : ""))
     var runs: [Int: [SettingResult]] = [:]
+    /// Per alternation, the `cores` 1-thread children run at once (see ``runChildrenAtOnce``).
+    var copies: [[SettingResult]] = []
     var heights: Set<Double> = []
     for _ in 0..<children {
         for width in widths {
             let setting = try runSettingInChild(kind: kind, threads: width)
             heights.formUnion(setting.heights)
             runs[width, default: []].append(setting)
+        }
+        if cores > 1 {
+            let together = try runChildrenAtOnce(kind: kind, threads: 1, copies: cores)
+            together.forEach { heights.formUnion($0.heights) }
+            copies.append(together)
         }
     }
     for width in widths {
@@ -253,6 +274,15 @@ for kind in CellKind.allCases {
         }
         print(String(format: "speed-up on %d cores (wall, median of %d alternating pairs): insert %.2fx   relayout %.2fx"
                      + "   (goal >= 1.8x)", cores, children, pairRatio(\.insert.wall), pairRatio(\.relayout.wall)))
+        let ceiling = SameWorkCeiling(one: one, all: all, copies: copies)
+        print(String(format: "%d 1-thread children at once (nothing shared): insert %6.2f µs/cell each, relayout %6.2f"
+                     + "   per run: insert µs %@", cores, ceiling.copiesInsert, ceiling.copiesRelayout,
+                     copies.map { $0.map { String(format: "%.1f", $0.insert.wall) }.joined(separator: "+") }
+                        .joined(separator: " ")))
+        print(String(format: "same-work ceiling now (%d × 1-thread time ÷ each copy's, median of alternations): "
+                     + "insert %.2fx   relayout %.2fx; reached by %d threads: insert %.0f%%   relayout %.0f%%",
+                     cores, ceiling.insert, ceiling.relayout, cores, ceiling.insertReached * 100,
+                     ceiling.relayoutReached * 100))
         print(String(format: "machine ceiling now: %d independent compute loops run %.2fx faster at once than "
                      + "one after another (median of 3; no parallel code beats it)", cores,
                      MachineCeiling.speedUp(threads: cores)))
