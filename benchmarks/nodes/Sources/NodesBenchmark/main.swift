@@ -186,7 +186,7 @@ func runSettingInChild(kind: CellKind, threads: Int) throws -> SettingResult {
 /// once all have ended. With `copies` 1-thread children on `copies` cores, the cells get the
 /// parallel run's CPU with nothing shared between the workers (no heap, no cache, no lock): their
 /// speed-up over one child is the most this machine gives this very work right now (see
-/// `sameWorkCeiling`).
+/// ``SameWorkCeiling``).
 func runChildrenAtOnce(kind: CellKind, threads: Int, copies: Int) throws -> [SettingResult] {
     let started = try (0..<copies).map { _ -> (child: Process, output: Pipe) in
         let child = Process()
@@ -229,7 +229,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--setting") {
 
 print("nodes benchmark: \(cellCount) photo-like cells (stacks, insets, 1:1 ratio) through DataController")
 print("width 375 @2x; per setting \(children) fresh child processes of \(rounds) rounds each (median), alternating "
-    + "with the other thread count; active cores \(cores); "
+    + "with the other thread count and with \(cores) 1-thread children at once; active cores \(cores); "
     + "load average before: \(loadAverage())")
 print("wall = elapsed µs per cell; cpu = process CPU µs per cell summed over all threads (cpu on N threads")
 print("≈ cpu on 1 thread means no contention overhead; wall speed-up is capped by free cores on a busy machine)")
