@@ -7,8 +7,9 @@
 /// runs as fast as the lone 1-thread child, the machine gave N× the throughput, and the ceiling is
 /// N; a copy slowed by the other (a shared physical core, memory bandwidth, the host) lowers it.
 /// Unlike ``MachineCeiling``'s integer loop, this ceiling has the cells' memory behaviour, so the
-/// gap between it and the N-thread speed-up is what the parallel path itself costs: its shared
-/// caches and locks, and a multi-threaded process's allocator.
+/// gap between it and the N-thread speed-up is what the parallel path itself costs: the steps it
+/// runs on the calling thread alone (the batch applied, the results stored), and the extra CPU of
+/// workers sharing one process (caches, locks, the allocator, memory both threads write).
 struct SameWorkCeiling {
     /// Median over the alternations of N × the 1-thread child's wall time ÷ the copies' mean.
     let insert: Double
