@@ -24,8 +24,8 @@ extension ChangeSet {
         let reloadTargets = reloadedSections.map {
             Self.newIndex(of: $0, deleted: baseDeletedSections, inserted: baseInsertedSections)
         }
-        let sectionDeletes = try unique(baseDeletedSections + reloadedSections, change: "section delete")
-        let sectionInserts = try unique(baseInsertedSections + reloadTargets, change: "section insert")
+        let sectionDeletes = try sortedUnique(baseDeletedSections + reloadedSections, change: "section delete")
+        let sectionInserts = try sortedUnique(baseInsertedSections + reloadTargets, change: "section insert")
         guard newCounts.count == oldCounts.count - sectionDeletes.count + sectionInserts.count else {
             throw .invalidSectionCount(before: oldCounts.count, after: newCounts.count,
                                        inserted: sectionInserts.count, deleted: sectionDeletes.count)
@@ -34,19 +34,17 @@ extension ChangeSet {
         // Items, dropping those inside deleted (old space) or inserted (new space) sections.
         let deletedSet = Set(sectionDeletes)
         let insertedSet = Set(sectionInserts)
-        let oldSide = (deletedItems + movedItems.map(\.from) + reloadedItems)
-            .filter { !deletedSet.contains($0.section) }
-        let newSide = (insertedItems + movedItems.map(\.to)).filter { !insertedSet.contains($0.section) }
+        let oldSide = (deletedItems + movedItems.map(\.from) + reloadedItems).outside(deletedSet)
+        let newSide = (insertedItems + movedItems.map(\.to)).outside(insertedSet)
         try checkItems(oldSide, counts: oldCounts, change: "delete, move or reload")
         try checkItems(newSide, counts: newCounts, change: "insert")
-        let baseDeletes = (deletedItems + movedItems.map(\.from)).filter { !deletedSet.contains($0.section) }
-        let reloadInserts = reloadedItems.filter { !deletedSet.contains($0.section) }.map { path in
+        let baseDeletes = (deletedItems + movedItems.map(\.from)).outside(deletedSet)
+        let reloadInserts = reloadedItems.outside(deletedSet).map { path in
             newPath(of: path, baseDeletes: baseDeletes, baseInserts: newSide,
                     sectionDeletes: baseDeletedSections, sectionInserts: baseInsertedSections)
         }
-        let itemDeletes = try unique(oldSide, change: "item delete")
-        let itemInserts = try unique(newSide + reloadInserts.filter { !insertedSet.contains($0.section) },
-                                     change: "item insert")
+        let itemDeletes = try sortedUnique(oldSide, change: "item delete")
+        let itemInserts = try sortedUnique(newSide + reloadInserts.outside(insertedSet), change: "item insert")
 
         for old in 0..<oldCounts.count where !deletedSet.contains(old) {
             let new = Self.newIndex(of: old, deleted: sectionDeletes, inserted: sectionInserts)
@@ -57,9 +55,8 @@ extension ChangeSet {
                                         inserted: inserted, deleted: deleted)
             }
         }
-        return NormalizedChangeSet(deletedSections: sectionDeletes.sorted(by: >),
-                                   insertedSections: sectionInserts.sorted(),
-                                   deletedItems: itemDeletes.sorted(by: >), insertedItems: itemInserts.sorted())
+        return NormalizedChangeSet(deletedSections: sectionDeletes.reversed(), insertedSections: sectionInserts,
+                                   deletedItems: itemDeletes.reversed(), insertedItems: itemInserts)
     }
 
     /// Where old section (or item index) `index` lands after `deleted` (old space) and
@@ -96,12 +93,22 @@ extension ChangeSet {
         }
     }
 
-    private func unique<T: Hashable & CustomStringConvertible>(_ values: [T],
-                                                               change: String) throws(BatchUpdateError) -> [T] {
-        var seen = Set<T>()
-        for value in values where !seen.insert(value).inserted {
-            throw .duplicate(change: change, index: value.description)
+    /// `values` ascending, or the smallest value given twice as a ``BatchUpdateError/duplicate``.
+    /// Sorting first (the result is wanted sorted anyway) finds duplicates as neighbours, without
+    /// hashing every value: a feed inserts its cells a thousand at a time.
+    private func sortedUnique<T: Comparable & CustomStringConvertible>(_ values: [T],
+                                                                       change: String) throws(BatchUpdateError) -> [T] {
+        let sorted = values.sorted()
+        if let index = sorted.indices.dropFirst().first(where: { sorted[$0] == sorted[$0 - 1] }) {
+            throw .duplicate(change: change, index: sorted[index].description)
         }
-        return values
+        return sorted
+    }
+}
+
+private extension Array where Element == ItemPath {
+    /// The paths whose section is not in `sections` (no hashing when `sections` is empty).
+    func outside(_ sections: Set<Int>) -> [ItemPath] {
+        sections.isEmpty ? self : filter { !sections.contains($0.section) }
     }
 }

@@ -42,14 +42,10 @@ extension DataController {
 
     private func remeasure(_ paths: [ItemPath], refreshConstrainedSizes: Bool) -> [ItemPath: Size] {
         if refreshConstrainedSizes, let dataSource {
-            for path in paths {
-                sections[path.section][path.item].constrainedSize = dataSource.constrainedSize(at: path)
-            }
+            let ranges = paths.map { dataSource.constrainedSize(at: $0) }
+            Self.setConstrainedSizes(ranges, at: paths, in: &sections)
         }
-        let jobs = paths.map { path in
-            let element = sections[path.section][path.item]
-            return (node: element.node!, range: element.constrainedSize)
-        }
+        let jobs = Self.measurements(at: paths, in: sections)
         let context = self.context
         let sizes = ParallelWork.map(count: jobs.count, width: parallelism) { index -> Size? in
             let job = jobs[index]
@@ -58,6 +54,30 @@ extension DataController {
             job.node.frame = Rect(origin: .zero, size: size)
             return size
         }
+        return Self.storeSizes(sizes, at: paths, in: &sections)
+    }
+
+    /// An allocated cell and the range to measure it with.
+    private struct Measurement: Sendable {
+        var node: CellNode
+        var range: SizeRange
+    }
+
+    // The steps around the parallel measurement each take one exclusive access to `sections`.
+
+    private static func setConstrainedSizes(_ ranges: [SizeRange], at paths: [ItemPath],
+                                            in sections: inout [[Element]]) {
+        for (path, range) in zip(paths, ranges) {
+            sections[path.section][path.item].constrainedSize = range
+        }
+    }
+
+    private static func measurements(at paths: [ItemPath], in sections: [[Element]]) -> [Measurement] {
+        paths.map { Measurement(node: sections[$0.section][$0.item].node!, range: sections[$0.section][$0.item].constrainedSize) }
+    }
+
+    /// Stores the new sizes and returns those that changed.
+    private static func storeSizes(_ sizes: [Size?], at paths: [ItemPath], in sections: inout [[Element]]) -> [ItemPath: Size] {
         var changed: [ItemPath: Size] = [:]
         for (path, size) in zip(paths, sizes) {
             if sections[path.section][path.item].size != size, let size { changed[path] = size }

@@ -106,7 +106,7 @@ public final class DataController {
         for section in changes.insertedSections { sectionIDs.insert(makeSectionID(), at: section) }
 
         record(.deleteItems(changes.deletedItems), if: changes.deletedItems)
-        for path in changes.deletedItems { forget(sections[path.section].remove(at: path.item)) }
+        Self.remove(changes.deletedItems, from: &sections).forEach(forget)
         record(.removeSectionItems(changes.deletedSections), if: changes.deletedSections)
         for section in changes.deletedSections { sections.remove(at: section).forEach(forget) }
         record(.insertSectionItems(changes.insertedSections), if: changes.insertedSections)
@@ -117,10 +117,29 @@ public final class DataController {
             sections.insert(items, at: section)
         }
         record(.insertItems(changes.insertedItems), if: changes.insertedItems)
-        for path in changes.insertedItems {
-            sections[path.section].insert(makeElement(path, dataSource), at: path.item)
-        }
+        let inserted = changes.insertedItems.map { makeElement($0, dataSource) }
+        Self.insert(inserted, at: changes.insertedItems, into: &sections)
         return operations
+    }
+
+    /// Removes the elements at `paths` (descending) and returns them. One exclusive access to
+    /// `sections` for all of them, rather than one per item.
+    private static func remove(_ paths: [ItemPath], from sections: inout [[Element]]) -> [Element] {
+        paths.map { sections[$0.section].remove(at: $0.item) }
+    }
+
+    /// Inserts `elements` at `paths` (ascending), under one exclusive access to `sections`. Each
+    /// run of consecutive positions goes in as one block, which is what inserting its elements one
+    /// by one in ascending order amounts to (a feed appends its next page as one run).
+    private static func insert(_ elements: [Element], at paths: [ItemPath], into sections: inout [[Element]]) {
+        var start = 0
+        while start < paths.count {
+            let first = paths[start]
+            var end = start + 1
+            while end < paths.count, paths[end] == ItemPath(first.section, first.item + end - start) { end += 1 }
+            sections[first.section].insert(contentsOf: elements[start..<end], at: first.item)
+            start = end
+        }
     }
 
     private func makeElement(_ path: ItemPath, _ dataSource: any DataControllerDataSource) -> Element {

@@ -175,6 +175,34 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
         #expect(sectionError == .sectionOutOfRange(change: "delete, move or reload", section: 3, count: 1))
     }
 
+    @Test func scatteredInsertsAndDeletesLandWhereOneByOneApplicationPutsThem() throws {
+        // Given two sections, when items are deleted here and there and inserted in runs (two
+        // adjacent, one alone, one at the end of each section, one at the front of the second)
+        let (model, controller) = loaded([
+            [Row("a0"), Row("a1"), Row("a2"), Row("a3"), Row("a4")], [Row("b0"), Row("b1")],
+        ])
+        model.sections = [
+            [Row("a0"), Row("n1"), Row("n2"), Row("a2"), Row("n4"), Row("a4"), Row("n6")],
+            [Row("m0"), Row("b1"), Row("m2")],
+        ]
+        var changes = ChangeSet()
+        changes.deleteItems([ItemPath(0, 3), ItemPath(0, 1), ItemPath(1, 0)])
+        changes.insertItems([ItemPath(1, 2), ItemPath(0, 6), ItemPath(0, 1), ItemPath(0, 4), ItemPath(0, 2),
+                             ItemPath(1, 0)])
+        let result = try controller.performBatchUpdates(changes)
+        // Then the list is the model's, and only the inserted items were allocated, ascending
+        #expect(ids(controller) == model.sections.map { $0.map(\.id) })
+        #expect(result.allocated == [ItemPath(0, 1), ItemPath(0, 2), ItemPath(0, 4), ItemPath(0, 6),
+                                     ItemPath(1, 0), ItemPath(1, 2)])
+    }
+
+    @Test func aDuplicateIsNamedByItsPositionWhateverTheOrderGiven() {
+        let (error, _) = attempt([[Row("a")]], then: [[Row("a"), Row("b"), Row("c"), Row("d")]]) {
+            $0.insertItems([ItemPath(0, 3), ItemPath(0, 1), ItemPath(0, 2), ItemPath(0, 1)])
+        }
+        #expect(error == .duplicate(change: "item insert", index: "[0, 1]"))
+    }
+
     @Test func duplicatesAreRefused() {
         let (error, _) = attempt([[Row("a"), Row("b")]], then: [[Row("b")]]) {
             $0.deleteItems([ItemPath(0, 0)])
