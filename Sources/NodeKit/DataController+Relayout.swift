@@ -18,7 +18,7 @@ extension DataController {
         var paths: [ItemPath] = []
         for (section, items) in sections.enumerated() {
             for (item, element) in items.enumerated() {
-                if let node = element.node, queued.contains(ObjectIdentifier(node)) {
+                if let node = element.node, queued[ObjectIdentifier(node)] != nil {
                     paths.append(ItemPath(section, item))
                 }
             }

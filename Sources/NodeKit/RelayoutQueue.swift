@@ -17,11 +17,12 @@ final class RelayoutQueue: CellNodeInteractionDelegate, @unchecked Sendable {
 
     func removeAll() { cells.withLock { $0 = [:] } }
 
-    /// Returns the queued cells' identities and empties the queue.
-    func drain() -> Set<ObjectIdentifier> {
+    /// Returns the queued cells by identity and empties the queue (the dictionary itself: copying
+    /// its keys into a set would hash every queued cell once more on the calling thread).
+    func drain() -> [ObjectIdentifier: CellNode] {
         cells.withLock { cells in
             defer { cells = [:] }
-            return Set(cells.keys)
+            return cells
         }
     }
 
