@@ -73,11 +73,15 @@ extension DataController {
     }
 
     private static func measurements(at paths: [ItemPath], in sections: [[Element]]) -> [Measurement] {
-        paths.map { Measurement(node: sections[$0.section][$0.item].node!, range: sections[$0.section][$0.item].constrainedSize) }
+        paths.map { path in
+            let element = sections[path.section][path.item]
+            return Measurement(node: element.node!, range: element.constrainedSize)
+        }
     }
 
     /// Stores the new sizes and returns those that changed.
-    private static func storeSizes(_ sizes: [Size?], at paths: [ItemPath], in sections: inout [[Element]]) -> [ItemPath: Size] {
+    private static func storeSizes(_ sizes: [Size?], at paths: [ItemPath],
+                                   in sections: inout [[Element]]) -> [ItemPath: Size] {
         var changed: [ItemPath: Size] = [:]
         for (path, size) in zip(paths, sizes) {
             if sections[path.section][path.item].size != size, let size { changed[path] = size }
