@@ -6,18 +6,19 @@ extension DataController {
     /// Returns the allocated items, ascending.
     ///
     /// Only the parallel part scales with cores, so the steps around it stay lean: one exclusive
-    /// access to `sections` to collect the jobs and one to store the results.
+    /// access to `sections` to collect the elements and one to store the results.
     func allocateAndMeasure() -> [ItemPath] {
-        let (paths, jobs) = Self.unallocated(in: sections)
+        let paths = paths { $0.node == nil }
+        let elements = Self.elements(at: paths, in: sections)
         let context = self.context
         let inbox = relayoutQueue
-        let made = ParallelWork.map(count: jobs.count, width: parallelism) { index -> AllocatedCell in
-            let job = jobs[index]
-            let node = job.block()
+        let made = ParallelWork.map(count: elements.count, width: parallelism) { index -> AllocatedCell in
+            let element = elements[index]
+            let node = element.nodeBlock()
             node.isRangeManaged = true
             node.interactionDelegate = inbox
-            guard job.range.hasSignificantArea else { return AllocatedCell(node: node, size: nil) }
-            let size = node.layoutThatFits(job.range, context: context).size
+            guard element.constrainedSize.hasSignificantArea else { return AllocatedCell(node: node, size: nil) }
+            let size = node.layoutThatFits(element.constrainedSize, context: context).size
             node.frame = Rect(origin: .zero, size: size)
             return AllocatedCell(node: node, size: size)
         }
@@ -25,29 +26,9 @@ extension DataController {
         return paths
     }
 
-    /// A node block to run and the range to measure its node with. A struct rather than a tuple:
-    /// a closure in a tuple array is stored re-abstracted, costing an allocation per cell.
-    private struct AllocationJob: Sendable {
-        var block: CellNodeBlock
-        var range: SizeRange
-    }
-
     private struct AllocatedCell: Sendable {
         var node: CellNode
         var size: Size?
-    }
-
-    /// The paths of the elements without a node, ascending, and their jobs.
-    private static func unallocated(in sections: [[Element]]) -> ([ItemPath], [AllocationJob]) {
-        var paths: [ItemPath] = []
-        var jobs: [AllocationJob] = []
-        for (section, items) in sections.enumerated() {
-            for (item, element) in items.enumerated() where element.node == nil {
-                paths.append(ItemPath(section, item))
-                jobs.append(AllocationJob(block: element.nodeBlock, range: element.constrainedSize))
-            }
-        }
-        return (paths, jobs)
     }
 
     private static func store(_ cells: [AllocatedCell], at paths: [ItemPath], into sections: inout [[Element]]) {

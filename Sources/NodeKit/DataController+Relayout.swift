@@ -15,67 +15,43 @@ extension DataController {
     public func relayoutQueuedNodes() -> [ItemPath: Size] {
         guard !relayoutQueue.isEmpty else { return [:] }
         let queued = relayoutQueue.drain()
-        var paths: [ItemPath] = []
-        for (section, items) in sections.enumerated() {
-            for (item, element) in items.enumerated() {
-                if let node = element.node, queued[ObjectIdentifier(node)] != nil {
-                    paths.append(ItemPath(section, item))
-                }
-            }
-        }
-        return remeasure(paths, refreshConstrainedSizes: true)
+        return remeasure(paths { element in element.node.map { queued[ObjectIdentifier($0)] != nil } ?? false })
     }
 
     /// §9.4 `relayoutAllNodes` (bounds or traits changed): refreshes every element's
     /// constrained size from the data source and re-measures every allocated node.
     @discardableResult
     public func relayoutAllNodes() -> [ItemPath: Size] {
-        var paths: [ItemPath] = []
-        for (section, items) in sections.enumerated() {
-            for (item, element) in items.enumerated() where element.node != nil {
-                paths.append(ItemPath(section, item))
-            }
-        }
+        let paths = paths { $0.node != nil }
         relayoutQueue.removeAll()
-        return remeasure(paths, refreshConstrainedSizes: true)
+        return remeasure(paths)
     }
 
-    private func remeasure(_ paths: [ItemPath], refreshConstrainedSizes: Bool) -> [ItemPath: Size] {
-        if refreshConstrainedSizes, let dataSource {
+    /// Refreshes the constrained sizes of the cells at `paths` from the data source, re-measures
+    /// them in parallel and returns those whose size changed. The steps around the parallel
+    /// measurement each take one exclusive access to `sections`.
+    private func remeasure(_ paths: [ItemPath]) -> [ItemPath: Size] {
+        if let dataSource {
             let ranges = paths.map { dataSource.constrainedSize(at: $0) }
             Self.setConstrainedSizes(ranges, at: paths, in: &sections)
         }
-        let jobs = Self.measurements(at: paths, in: sections)
+        let elements = Self.elements(at: paths, in: sections)
         let context = self.context
-        let sizes = ParallelWork.map(count: jobs.count, width: parallelism) { index -> Size? in
-            let job = jobs[index]
-            guard job.range.hasSignificantArea else { return nil }
-            let size = job.node.layoutThatFits(job.range, context: context).size
-            job.node.frame = Rect(origin: .zero, size: size)
+        let sizes = ParallelWork.map(count: elements.count, width: parallelism) { index -> Size? in
+            let element = elements[index]
+            guard element.constrainedSize.hasSignificantArea else { return nil }
+            let node = element.node!  // every path given holds an allocated node
+            let size = node.layoutThatFits(element.constrainedSize, context: context).size
+            node.frame = Rect(origin: .zero, size: size)
             return size
         }
         return Self.storeSizes(sizes, at: paths, in: &sections)
     }
 
-    /// An allocated cell and the range to measure it with.
-    private struct Measurement: Sendable {
-        var node: CellNode
-        var range: SizeRange
-    }
-
-    // The steps around the parallel measurement each take one exclusive access to `sections`.
-
     private static func setConstrainedSizes(_ ranges: [SizeRange], at paths: [ItemPath],
                                             in sections: inout [[Element]]) {
         for (path, range) in zip(paths, ranges) {
             sections[path.section][path.item].constrainedSize = range
-        }
-    }
-
-    private static func measurements(at paths: [ItemPath], in sections: [[Element]]) -> [Measurement] {
-        paths.map { path in
-            let element = sections[path.section][path.item]
-            return Measurement(node: element.node!, range: element.constrainedSize)
         }
     }
 

@@ -142,6 +142,23 @@ public final class DataController {
         }
     }
 
+    /// The paths of the elements that satisfy `predicate`, ascending.
+    func paths(where predicate: (Element) -> Bool) -> [ItemPath] {
+        var paths: [ItemPath] = []
+        for (section, items) in sections.enumerated() {
+            for (item, element) in items.enumerated() where predicate(element) {
+                paths.append(ItemPath(section, item))
+            }
+        }
+        return paths
+    }
+
+    /// The elements at `paths`, read from `sections` passed in whole: one access to the property
+    /// rather than one per element, on the steps around the parallel work.
+    static func elements(at paths: [ItemPath], in sections: [[Element]]) -> [Element] {
+        paths.map { sections[$0.section][$0.item] }
+    }
+
     private func makeElement(_ path: ItemPath, _ dataSource: any DataControllerDataSource) -> Element {
         Element(nodeBlock: dataSource.nodeBlock(at: path), node: nil,
                 constrainedSize: dataSource.constrainedSize(at: path), size: nil)
