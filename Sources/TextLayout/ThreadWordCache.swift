@@ -6,7 +6,10 @@
 /// the shared cache's ``WordShapeCache/id``, so one measurer never sees another's words (whose
 /// fonts may differ). The values for a key never change (shaping is deterministic), so an entry
 /// stays right for as long as its cache exists. Hits found here are added to the shared cache's
-/// hit count once per text (``flushHits(to:)``), so its statistics stay exact.
+/// hit count once per text (``flushHits(to:)``), so its statistics stay exact. Pending hits are
+/// tagged with their cache too: a caller that shapes words without flushing (a test driving
+/// `ShapedText.sumWordAdvances` directly) loses its own hits but can never add them to another
+/// cache's count.
 ///
 /// Direct-mapped, 512 words of at most 16 bytes. Not thread-safe by design: each thread reaches
 /// only its own instance, through ``current``.
@@ -19,6 +22,8 @@ final class ThreadWordCache {
     private let advances: UnsafeMutablePointer<Int32>
     private let flags: UnsafeMutablePointer<UInt8>
     private var pendingHits = 0
+    /// The ``WordShapeCache/id`` that ``pendingHits`` were found for.
+    private var pendingOwner: UInt64 = 0
     /// Which shard of a shared cache this thread's hits are counted in (threads differ).
     private let shardHint = Int(truncatingIfNeeded: ProcessUniqueID.next())
 
@@ -48,6 +53,10 @@ final class ThreadWordCache {
         let base = slot * Self.maximumWordLength
         advances.update(from: self.advances + base, count: Int(key.count))
         flags.update(from: self.flags + base, count: Int(key.count))
+        if pendingOwner != cache.id {
+            pendingOwner = cache.id
+            pendingHits = 0
+        }
         pendingHits += 1
         return true
     }
@@ -63,9 +72,9 @@ final class ThreadWordCache {
         (self.flags + base).update(from: flags, count: Int(key.count))
     }
 
-    /// Adds the hits found here since the last flush to `cache`'s statistics.
+    /// Adds the hits found here for `cache` since the last flush to its statistics.
     func flushHits(to cache: BorrowedWordCache) {
-        guard pendingHits > 0 else { return }
+        guard pendingHits > 0, pendingOwner == cache.id else { return }
         cache.countHits(pendingHits, shardHint: shardHint)
         pendingHits = 0
     }

@@ -133,10 +133,12 @@ import Testing
                 ours.prefix.withUnsafeMutableBufferPointer { prefix in
                     ours.flags.withUnsafeMutableBufferPointer { flags in
                         WordScratch.with { scratch in
+                            let threadCache = ThreadWordCache.current
+                            defer { threadCache.flushHits(to: wordCache.borrowed) }
                             ours.end = ShapedText.sumWordAdvances(
                                 bytes, from: 0, through: target, end: n, attributes: TextAttributes(fontSize: fontSize),
                                 face: borrowed, script: script, wordCache: wordCache.borrowed,
-                                threadCache: ThreadWordCache.current, scratch: scratch, sum: &ours.sum,
+                                threadCache: threadCache, scratch: scratch, sum: &ours.sum,
                                 magnitude: &ours.magnitude, prefix: prefix, flags: flags)
                         }
                     }
