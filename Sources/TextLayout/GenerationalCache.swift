@@ -80,6 +80,9 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
             shard.previous = shard.current
             shard.current = [:]
         }
+        // A generation is filled up to half the shard's capacity: room for all of it at once
+        // spares the dictionary its doublings (each one allocates and rehashes every entry).
+        if shard.current.capacity == 0 { shard.current.reserveCapacity(shardCapacity / 2) }
         shard.current[key] = value
     }
 }
