@@ -177,17 +177,49 @@ enum AsciiLineBreaks {
     /// - A combining mark takes the previous class (LB9) only after OP (`@`); after other classes
     ///   the mark itself becomes the state, read through the CM row (as AL, LB10).
     static func compute(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<Int8>) {
-        let n = bytes.count
-        precondition(n > 0 && out.count >= n)
-        transitions.withUnsafeBufferPointer { transitions in
-            var index = Int(startState(classes[Int(bytes[0])])) << 1
-            for i in 1..<n {
-                let entry = transitions[index << 7 | Int(bytes[i] & 0x7F)]
-                out[i - 1] = Int8(entry & 3)
-                index = Int(entry >> 2)
+        precondition(bytes.count > 0 && out.count >= bytes.count)
+        var pass = Pass(bytes)
+        pass.compute(bytes, into: out, through: bytes.count)
+    }
+
+    /// ``compute(_:into:)`` in steps, for a reader that may stop early (a label cut after a few
+    /// lines needs no statuses past them): each step writes the statuses from where the last
+    /// one stopped, and together they write exactly what one call would.
+    struct Pass {
+        /// How many statuses are written (`out[0..<computed]`).
+        private(set) var computed = 0
+        /// The algorithm's state after byte `computed` (``transitions``' row index).
+        private var index: Int
+
+        /// A pass over `bytes` (all ASCII, non-empty) that has written nothing yet.
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            index = Int(startState(classes[Int(bytes[0])])) << 1
+        }
+
+        /// Writes the statuses up to offset `end` (exclusive; at most `bytes.count`).
+        mutating func compute(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<Int8>,
+                              through end: Int) {
+            let n = bytes.count
+            guard end > computed else { return }
+            // The status after byte i - 1 is known once byte i is read; the last byte's is LB3's.
+            let last = min(end, n - 1)
+            var index = self.index
+            transitions.withUnsafeBufferPointer { transitions in
+                var i = computed + 1
+                while i <= last {
+                    let entry = transitions[index << 7 | Int(bytes[i] & 0x7F)]
+                    out[i - 1] = Int8(entry & 3)
+                    index = Int(entry >> 2)
+                    i += 1
+                }
+            }
+            self.index = index
+            computed = max(computed, last)
+            if end == n {
+                out[n - 1] = 0  // LB3: LINEBREAK_MUSTBREAK
+                computed = n
             }
         }
-        out[n - 1] = 0  // LB3: LINEBREAK_MUSTBREAK
     }
 
     /// The state a paragraph starts in: LF as BK, a space as WJ (section 7).

@@ -16,7 +16,11 @@ struct ComposedLines {
     }
 
     let all: UnsafeBufferPointer<UInt8>
-    let breaks: UnsafeBufferPointer<Int8>
+    /// The break statuses (``AsciiLineBreaks``), written ``breakStep`` bytes at a time as the
+    /// lines reach them (``status(at:)``): a caption cut after three lines is not read to its end.
+    private let breaks: UnsafeMutableBufferPointer<Int8>
+    private var breakPass: AsciiLineBreaks.Pass
+    private static let breakStep = 64
     /// ``ShapedText/prefix`` and ``ShapedText/flags``, final below ``shapedEnd`` (and `prefix` at it).
     let prefix: UnsafeMutableBufferPointer<Double>
     let flags: UnsafeMutableBufferPointer<UInt8>
@@ -25,10 +29,12 @@ struct ComposedLines {
     private var sum = 0.0
     private var magnitude = 0.0
 
-    init(all: UnsafeBufferPointer<UInt8>, breaks: UnsafeBufferPointer<Int8>, prefix: UnsafeMutableBufferPointer<Double>,
+    /// `all` is ASCII and not empty; `breaks` has room for a status per byte.
+    init(all: UnsafeBufferPointer<UInt8>, breaks: UnsafeMutableBufferPointer<Int8>, prefix: UnsafeMutableBufferPointer<Double>,
          flags: UnsafeMutableBufferPointer<UInt8>, words: Words) {
         self.all = all
         self.breaks = breaks
+        breakPass = AsciiLineBreaks.Pass(all)
         self.prefix = prefix
         self.flags = flags
         self.words = words
@@ -66,14 +72,14 @@ struct ComposedLines {
     /// general path then breaks the word) or a width cannot be proven.
     private mutating func nextLine(from start: Int, limit: Double) -> (end: Int, visibleEnd: Int, width: Double)? {
         var fit: (end: Int, visibleEnd: Int, width: Double)?
-        var p = LineBreakOpportunities.next(after: start, in: breaks)
+        var p = nextOpportunity(after: start)
         while true {
             let visibleEnd = trimmingTrailingWhitespace(start, p)
             guard let width = width(start, visibleEnd) else { return nil }
             guard width <= limit else { break }
             fit = (p, visibleEnd, width)
             if isMandatoryBreak(at: p) { break }
-            p = LineBreakOpportunities.next(after: p, in: breaks)
+            p = nextOpportunity(after: p)
         }
         return fit
     }
@@ -98,7 +104,7 @@ struct ComposedLines {
         // (the text's last byte has one); a CR is skipped when an LF follows it in the paragraph.
         var i = start
         while true {
-            let endsParagraph = breaks[i] == LineBreakOpportunities.mustBreak
+            let endsParagraph = status(at: i) == LineBreakOpportunities.mustBreak
             if !(all[i] == 0x0D && !endsParagraph && all[i + 1] == 0x0A) {
                 if !ShapedText.isTrailingWhitespace(UInt32(all[i])) { visibleEnd = i + 1 }
                 if visibleEnd != measured {  // else the same width, which fitted
@@ -167,9 +173,29 @@ struct ComposedLines {
 
     // MARK: - Characters
 
+    /// The break status after byte `i`, computing the statuses ahead of it first if need be.
     @inline(__always)
-    private func isMandatoryBreak(at i: Int) -> Bool {
-        breaks[i - 1] == LineBreakOpportunities.mustBreak
+    private mutating func status(at i: Int) -> Int8 {
+        if i >= breakPass.computed {
+            breakPass.compute(all, into: breaks, through: min(count, i + 1 + Self.breakStep))
+        }
+        return breaks[i]
+    }
+
+    /// ``LineBreakOpportunities/next(after:in:)`` over the statuses computed as it reads them.
+    private mutating func nextOpportunity(after i: Int) -> Int {
+        var p = i + 1
+        while p < count {
+            let status = status(at: p - 1)
+            if status == LineBreakOpportunities.mustBreak || status == LineBreakOpportunities.allowBreak { return p }
+            p += 1
+        }
+        return count
+    }
+
+    @inline(__always)
+    private mutating func isMandatoryBreak(at i: Int) -> Bool {
+        status(at: i - 1) == LineBreakOpportunities.mustBreak
     }
 
     /// `end` moved back over trailing white space (all ASCII here), not before `start`.

@@ -8,9 +8,9 @@ import CHarfBuzz
 /// It applies where the result is provably the general path's, bit for bit: one run of ASCII text
 /// of at most ``maximumLength`` bytes, a word cache, and a face whose space is context-free for
 /// the run's script (the conditions of ``LazyShaping``: the general path then shapes word by word
-/// too). The break opportunities are ``AsciiLineBreaks``'; the words' advances go into prefix
-/// sums in the thread's buffers (``ComposedScratch``), summed left to right exactly as
-/// ``ShapedText`` sums them and only as far as the lines read (``ComposedLines``); and
+/// too). The break opportunities are ``AsciiLineBreaks``'; they and the words' advances, as
+/// prefix sums in the thread's buffers (``ComposedScratch``) summed left to right exactly as
+/// ``ShapedText`` sums them, are computed only as far as the lines read (``ComposedLines``); and
 /// ``Typesetter``'s rules are replayed over them: greedy lines, the line limit, and the last line
 /// re-cut for the truncation string.
 ///
@@ -46,11 +46,10 @@ enum ComposedText {
             buffers.inUse = true
             defer { buffers.inUse = false }
             let breaks = UnsafeMutableBufferPointer(rebasing: buffers.breaks[0..<n])
-            AsciiLineBreaks.compute(all, into: breaks)
             let threadCache = ThreadWordCache.current
             defer { threadCache.flushHits(to: wordCache) }
             var lines = ComposedLines(
-                all: all, breaks: UnsafeBufferPointer(breaks),
+                all: all, breaks: breaks,
                 prefix: UnsafeMutableBufferPointer(rebasing: buffers.prefix[0...n]),
                 flags: UnsafeMutableBufferPointer(rebasing: buffers.flags[0...n]),
                 words: ComposedLines.Words(attributes: attributes, face: face, script: script, fonts: fonts,

@@ -105,6 +105,33 @@ import Testing
         #expect(Self.mismatches(strings).isEmpty)
     }
 
+    /// A pass taken in steps (as ``ComposedLines`` reads a caption's lines) writes exactly the
+    /// statuses of one whole pass, and nothing beyond the step asked for.
+    @Test func aPassInStepsEqualsOneWholePass() {
+        var random = SeededRandom(seed: 21)
+        for _ in 0..<2_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.int(in: 1...200) {
+                bytes.append(random.bool(0.8) ? random.pick(Self.alphabet) : UInt8(random.int(in: 0...127)))
+            }
+            bytes.withUnsafeBufferPointer { all in
+                var whole = [Int8](repeating: 9, count: all.count)
+                whole.withUnsafeMutableBufferPointer { AsciiLineBreaks.compute(all, into: $0) }
+                var stepped = [Int8](repeating: 9, count: all.count)
+                stepped.withUnsafeMutableBufferPointer { out in
+                    var pass = AsciiLineBreaks.Pass(all)
+                    while pass.computed < all.count {
+                        let end = min(all.count, pass.computed + random.int(in: 0...70))
+                        pass.compute(all, into: out, through: end)
+                        #expect(pass.computed == end)
+                        #expect(out[end...].allSatisfy { $0 == 9 })
+                    }
+                }
+                #expect(stepped == whole, "\(bytes)")
+            }
+        }
+    }
+
     @Test func computeMatchesLibunibreakOnNonASCIIText() {
         let bytes = Array("naïve “quote” 漢字 text".utf8)
         let statuses = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
