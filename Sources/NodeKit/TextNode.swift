@@ -41,12 +41,21 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         }
 
         /// The figures of the remembered measurement for `request`, made the one shown and the
-        /// most recent.
+        /// most recent: one made for it, or else the one shown when measuring again at the
+        /// request's narrower width would give exactly it
+        /// (``TextMeasurement/isExact(atMaxWidth:measuredAt:)``: a stack stretching this label
+        /// to a wider sibling's width).
         mutating func recallFigures(_ request: MeasurementRequest) -> MeasuredFigures? {
             if request != self.request {
-                guard let index = earlier.firstIndex(where: { $0.request == request }) else { return nil }
-                let found = earlier.remove(at: index)
-                show(found.measurement, for: request)
+                if let index = earlier.firstIndex(where: { $0.request == request }) {
+                    let found = earlier.remove(at: index)
+                    show(found.measurement, for: request)
+                } else if let shown = self.request, let measurement, shown.scale == request.scale,
+                          measurement.isExact(atMaxWidth: request.maxWidth, measuredAt: shown.maxWidth) {
+                    show(measurement, for: request)
+                } else {
+                    return nil
+                }
             }
             return measurement.map(MeasuredFigures.init)
         }

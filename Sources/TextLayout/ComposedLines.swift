@@ -52,9 +52,10 @@ struct ComposedLines {
         var lines: [TextLine] = []
         lines.reserveCapacity(maximumLines > 0 ? maximumLines : 4)
         var start = 0, top = 0.0
+        var widest = 0.0
         while start < n {
             if maximumLines > 0 && lines.count == maximumLines { break }
-            guard let line = nextLine(from: start, limit: limit) else { return nil }
+            guard let line = nextLine(from: start, limit: limit, widest: &widest) else { return nil }
             lines.append(TextLine(range: start..<line.end, visibleRange: start..<line.visibleEnd, width: line.width,
                                   top: top, baseline: top + metrics.ascender, metrics: metrics))
             top += metrics.height
@@ -64,13 +65,15 @@ struct ComposedLines {
             let last = lines.count - 1
             guard let cut = truncated(lines[last], limit: limit, token: options.truncationString) else { return nil }
             lines[last] = cut
+            widest = .infinity
         }
-        return TextMeasurement(lines: lines)
+        return TextMeasurement(lines: lines, widestFittingCandidate: widest)
     }
 
-    /// ``Typesetter``'s longest line from `start` that fits; `nil` when no opportunity fits (the
-    /// general path then breaks the word) or a width cannot be proven.
-    private mutating func nextLine(from start: Int, limit: Double) -> (end: Int, visibleEnd: Int, width: Double)? {
+    /// ``Typesetter``'s longest line from `start` that fits, raising `widest` as it does; `nil`
+    /// when no opportunity fits (the general path then breaks the word) or a width cannot be proven.
+    private mutating func nextLine(from start: Int, limit: Double,
+                                   widest: inout Double) -> (end: Int, visibleEnd: Int, width: Double)? {
         var fit: (end: Int, visibleEnd: Int, width: Double)?
         var p = nextOpportunity(after: start)
         while true {
@@ -78,6 +81,7 @@ struct ComposedLines {
             guard let width = width(start, visibleEnd) else { return nil }
             guard width <= limit else { break }
             fit = (p, visibleEnd, width)
+            widest = max(widest, width)
             if isMandatoryBreak(at: p) { break }
             p = nextOpportunity(after: p)
         }

@@ -38,14 +38,16 @@ struct Typesetter {
         var spans: [Span] = []
         spans.reserveCapacity(options.maximumNumberOfLines > 0 ? options.maximumNumberOfLines : 4)
         var start = 0
+        var widest = 0.0
         while start < n {
             if options.maximumNumberOfLines > 0 && spans.count == options.maximumNumberOfLines { break }
-            let span = nextLine(from: start, limit: limit)
+            let span = nextLine(from: start, limit: limit, widest: &widest)
             spans.append(span)
             start = span.range.upperBound
         }
         if start < n, let last = spans.popLast() {
             spans.append(truncated(last, limit: limit, token: options.truncationString, wordCache: wordCache))
+            widest = .infinity
         }
         var lines: [TextLine] = []
         lines.reserveCapacity(spans.count)
@@ -58,11 +60,12 @@ struct Typesetter {
                                   baseline: top + metrics.ascender, metrics: metrics))
             top += metrics.height
         }
-        return TextMeasurement(lines: lines)
+        return TextMeasurement(lines: lines, widestFittingCandidate: widest)
     }
 
-    /// The longest line starting at `start` that fits, or a forced break inside an over-wide word.
-    private func nextLine(from start: Int, limit: Double) -> Span {
+    /// The longest line starting at `start` that fits, or a forced break inside an over-wide word;
+    /// raises `widest` to the widest candidate that fitted (to infinity for a broken word).
+    private func nextLine(from start: Int, limit: Double, widest: inout Double) -> Span {
         var fit: Span?
         var p = shaped.nextBreak(after: start)
         while true {
@@ -70,10 +73,12 @@ struct Typesetter {
             let width = shaped.width(start, visibleEnd)
             guard width <= limit else { break }
             fit = Span(range: start..<p, visibleEnd: visibleEnd, width: width)
+            widest = max(widest, width)
             if shaped.isMandatoryBreak(at: p) { break }
             p = shaped.nextBreak(after: p)
         }
         if let fit { return fit }
+        widest = .infinity
         return brokenWord(from: start, opportunity: p, limit: limit)
     }
 

@@ -162,6 +162,26 @@ final class FakeTextMeasurer: TextMeasuring {
         #expect(measurer.cache.statistics.hits == 1)
         #expect(measurer.cache.statistics.misses == 1)
     }
+
+    /// A stretching column measures its labels unconstrained, then again at its own width; a
+    /// label whose lines fit that width keeps its measurement instead of asking the engine.
+    @Test func aLabelStretchedToAWiderSiblingIsNotMeasuredAgain() {
+        let measurer = TextMeasurer(fonts: NodeTextFonts.fonts)
+        let wide = TextNode(id: "wide", attributedText: AttributedText("user1234_sunset"), measurer: measurer)
+        let narrow = TextNode(id: "narrow", attributedText: AttributedText("Cape Town"), measurer: measurer)
+        let column = StackLayoutSpec(direction: .vertical, alignItems: .stretch, children: [wide, narrow])
+        let layout = column.layoutThatFits(sizeRange(0, 0, .infinity, .infinity), parentSize: Size(.nan, .nan),
+                                           context: .scale2)
+        let stretched = layout.sublayouts[0].size.width
+        #expect(layout.sublayouts[1].size.width == stretched)
+        #expect(measurer.measureUncached(AttributedText("Cape Town"), maxWidth: .infinity).width < stretched - 20)
+        #expect(measurer.cache.statistics == TextLayoutCacheStatistics(hits: 0, misses: 2, count: 2))
+        // Exactly what measuring at the stretched width gives.
+        #expect(narrow.measurement == measurer.measureUncached(AttributedText("Cape Town"), maxWidth: stretched))
+        // Narrower than its lines: measured.
+        _ = narrow.layoutThatFits(sizeRange(0, 0, 30, .infinity), context: .scale2)
+        #expect(measurer.cache.statistics.misses == 3)
+    }
 }
 
 enum NodeTextFonts {
