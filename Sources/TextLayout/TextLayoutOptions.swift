@@ -16,8 +16,12 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public init(maximumNumberOfLines: Int = 0, truncationString: String = "\u{2026}") {
         self.maximumNumberOfLines = max(0, maximumNumberOfLines)
         self.truncationString = truncationString
-        truncationDigest = ByteHash.digest(truncationString)
+        // Every text node makes options, nearly all with the default string: its digest is kept.
+        truncationDigest = truncationString == Self.ellipsis ? Self.ellipsisDigest : ByteHash.digest(truncationString)
     }
+
+    private static let ellipsis = "\u{2026}"
+    private static let ellipsisDigest = ByteHash.digest(ellipsis)
 
     /// No line limit, "…": the value of `TextLayoutOptions()`, made once (the default argument of
     /// ``TextMeasurer/measure(_:options:maxWidth:scale:)``, which would otherwise hash
