@@ -107,7 +107,29 @@ struct ComposedLines {
         // Every byte of the paragraph, which ends after the first byte with a mandatory break
         // (the text's last byte has one); a CR is skipped when an LF follows it in the paragraph.
         var i = start
+        let base = start < shapedEnd && ShapedText.isSafeBoundary(start, flags: flags) ? prefix[start] : nil
         while true {
+            if let base {
+                // The common bytes in a tight loop, computing what the general step below does:
+                // a letter or digit ending at a safe boundary already summed (its width is the
+                // prefix difference `width(start, i + 1)` takes), or a space after a measured end.
+                // Anything else (a break status not yet computed, a mandatory break, a CR, an
+                // unsafe or unshaped end) takes the general step.
+                while i + 1 < shapedEnd && i < breakPass.computed && breaks[i] != LineBreakOpportunities.mustBreak {
+                    let byte = all[i]
+                    if byte == 0x20 && visibleEnd == measured {
+                        i += 1
+                        continue
+                    }
+                    guard byte > 0x20 && byte < 0x7F && ShapedText.isSafeBoundary(i + 1, flags: flags) else { break }
+                    visibleEnd = i + 1
+                    measured = visibleEnd
+                    let width = prefix[visibleEnd] - base
+                    guard width <= available else { return cutLine(line, keeping: kept, token: tokenWidth, metrics) }
+                    kept = (visibleEnd, width)
+                    i += 1
+                }
+            }
             let endsParagraph = status(at: i) == LineBreakOpportunities.mustBreak
             if !(all[i] == 0x0D && !endsParagraph && all[i + 1] == 0x0A) {
                 if !ShapedText.isTrailingWhitespace(UInt32(all[i])) { visibleEnd = i + 1 }
@@ -121,6 +143,13 @@ struct ComposedLines {
             if endsParagraph { break }
             i += 1
         }
+        return cutLine(line, keeping: kept, token: tokenWidth, metrics)
+    }
+
+    /// `line` re-cut to end at `kept` and followed by a truncation string `token` wide.
+    private func cutLine(_ line: TextLine, keeping kept: (end: Int, width: Double), token tokenWidth: Double,
+                         _ metrics: LineMetrics) -> TextLine {
+        let start = line.range.lowerBound
         return TextLine(range: start..<count, visibleRange: start..<kept.end, width: kept.width + tokenWidth,
                         truncationWidth: tokenWidth, top: line.top, baseline: line.top + metrics.ascender,
                         metrics: metrics)
