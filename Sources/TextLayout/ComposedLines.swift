@@ -215,13 +215,27 @@ struct ComposedLines {
         return breaks[i]
     }
 
-    /// ``LineBreakOpportunities/next(after:in:)`` over the statuses computed as it reads them.
+    /// ``LineBreakOpportunities/next(after:in:)`` over the statuses computed as it reads them,
+    /// eight at a time: an ASCII status is a mandatory break, an allowed one or
+    /// ``LineBreakOpportunities/noBreak`` (never "inside a character"), so the first status that is
+    /// not "no break" is the next opportunity.
     private mutating func nextOpportunity(after i: Int) -> Int {
-        var p = i + 1
-        while p < count {
-            let status = status(at: p - 1)
-            if status == LineBreakOpportunities.mustBreak || status == LineBreakOpportunities.allowBreak { return p }
-            p += 1
+        var k = i  // the status after byte k ends the line at k + 1
+        while k + 1 < count {
+            if k >= breakPass.computed { _ = status(at: k) }
+            let end = min(breakPass.computed, count - 1)
+            let noBreaks = UInt64(truncatingIfNeeded: LineBreakOpportunities.noBreak) &* 0x0101_0101_0101_0101
+            while k + 8 <= end {
+                let statuses = UInt64(littleEndian: UnsafeRawPointer(breaks.baseAddress! + k)
+                    .loadUnaligned(as: UInt64.self))
+                let others = statuses ^ noBreaks
+                if others != 0 { return k + others.trailingZeroBitCount / 8 + 1 }
+                k += 8
+            }
+            while k < end {
+                if breaks[k] != LineBreakOpportunities.noBreak { return k + 1 }
+                k += 1
+            }
         }
         return count
     }

@@ -12,6 +12,8 @@ enum LineBreakOpportunities {
     static let mustBreak = Int8(LINEBREAK_MUSTBREAK)
     /// A break is allowed after this byte.
     static let allowBreak = Int8(LINEBREAK_ALLOWBREAK)
+    /// No break after this byte.
+    static let noBreak = Int8(LINEBREAK_NOBREAK)
 
     /// The first break opportunity after offset `i` in `statuses` (one per byte, as ``compute(_:)``
     /// gives them): at the latest the end of the text, which is always a mandatory break.
