@@ -17,10 +17,7 @@ extension DataController {
             let node = element.nodeBlock()
             node.isRangeManaged = true
             node.interactionDelegate = inbox
-            guard element.constrainedSize.hasSignificantArea else { return AllocatedCell(node: node, size: nil) }
-            let size = node.layoutThatFits(element.constrainedSize, context: context).size
-            node.frame = Rect(origin: .zero, size: size)
-            return AllocatedCell(node: node, size: size)
+            return AllocatedCell(node: node, size: Self.measure(node, within: element.constrainedSize, context: context))
         }
         Self.store(made, at: paths, into: &sections)
         return paths

@@ -39,11 +39,8 @@ extension DataController {
         let context = self.context
         let sizes = ParallelWork.map(count: elements.count, width: parallelism) { index -> Size? in
             let element = elements[index]
-            guard element.constrainedSize.hasSignificantArea else { return nil }
-            let node = element.node!  // every path given holds an allocated node
-            let size = node.layoutThatFits(element.constrainedSize, context: context).size
-            node.frame = Rect(origin: .zero, size: size)
-            return size
+            // Every path given holds an allocated node.
+            return Self.measure(element.node!, within: element.constrainedSize, context: context)
         }
         return Self.storeSizes(sizes, at: paths, in: &sections)
     }

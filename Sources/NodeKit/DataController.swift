@@ -159,6 +159,15 @@ public final class DataController {
         paths.map { sections[$0.section][$0.item] }
     }
 
+    /// Measures `node` within `range` and gives it that frame, or nothing when `range` has no
+    /// significant area (such a cell is not measured).
+    static func measure(_ node: CellNode, within range: SizeRange, context: LayoutContext) -> Size? {
+        guard range.hasSignificantArea else { return nil }
+        let size = node.layoutThatFits(range, context: context).size
+        node.frame = Rect(origin: .zero, size: size)
+        return size
+    }
+
     private func makeElement(_ path: ItemPath, _ dataSource: any DataControllerDataSource) -> Element {
         Element(nodeBlock: dataSource.nodeBlock(at: path), node: nil,
                 constrainedSize: dataSource.constrainedSize(at: path), size: nil)

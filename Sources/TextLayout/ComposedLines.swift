@@ -209,10 +209,16 @@ struct ComposedLines {
     /// The break status after byte `i`, computing the statuses ahead of it first if need be.
     @inline(__always)
     private mutating func status(at i: Int) -> Int8 {
+        computeStatuses(through: i)
+        return breaks[i]
+    }
+
+    /// Makes sure the status after byte `i` is computed, with up to ``breakStep`` more.
+    @inline(__always)
+    private mutating func computeStatuses(through i: Int) {
         if i >= breakPass.computed {
             breakPass.compute(all, into: breaks, through: min(count, i + 1 + Self.breakStep))
         }
-        return breaks[i]
     }
 
     /// ``LineBreakOpportunities/next(after:in:)`` over the statuses computed as it reads them,
@@ -222,7 +228,7 @@ struct ComposedLines {
     private mutating func nextOpportunity(after i: Int) -> Int {
         var k = i  // the status after byte k ends the line at k + 1
         while k + 1 < count {
-            if k >= breakPass.computed { _ = status(at: k) }
+            computeStatuses(through: k)
             let end = min(breakPass.computed, count - 1)
             let noBreaks = UInt64(truncatingIfNeeded: LineBreakOpportunities.noBreak) &* 0x0101_0101_0101_0101
             while k + 8 <= end {
