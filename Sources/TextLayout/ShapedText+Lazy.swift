@@ -29,7 +29,7 @@ struct LazyShaping {
 
     /// Bytes shaped beyond the offset asked about, so that a typesetter walking a line's break
     /// opportunities one by one does not come back for every word.
-    static let lookahead = 48
+    static let lookahead = 16
 
     /// The state for shaping an ASCII text lazily, or `nil` when it must be shaped eagerly (no
     /// word cache, or a face whose space takes part in shaping for the run's script).
