@@ -14,6 +14,22 @@ extension Layout {
         return Layout(element: element, isNode: isNode, exactSize: size, position: .zero, sublayouts: nodes)
     }
 
+    /// The flattened layout of node `element` whose spec laid out this layout:
+    /// ``flattened(context:)`` of a node layout for `element`, as large as this one, holding it
+    /// at the origin as its only sublayout, without building that wrapper.
+    public func flattened(asSublayoutOf element: LayoutElementID, context: LayoutContext) -> Layout {
+        let nodes: [Layout]
+        if isNode {
+            nodes = [Layout(element: self.element, isNode: true, exactSize: size, position: .zero, sublayouts: [])]
+        } else {
+            var collected: [Layout] = []
+            collected.reserveCapacity(Layout.countNodes(sublayouts))
+            Layout.collectNodes(sublayouts, offset: .zero, scale: context.scale, into: &collected)
+            nodes = collected
+        }
+        return Layout(element: element, isNode: true, exactSize: size, position: .zero, sublayouts: nodes)
+    }
+
     /// Root at the origin and every sublayout a node layout without sublayouts.
     public var isFlat: Bool {
         position == .zero && sublayouts.allSatisfy { $0.isNode && $0.sublayouts.isEmpty }

@@ -66,13 +66,11 @@ extension DisplayNode {
             let size = resolved.clamp(calculateSizeThatFits(resolved.max))
             return Layout(element: id, isNode: true, size: size, context: context)
         }
-        var layout = element.layoutThatFits(resolved, parentSize: resolved.max, context: context)
-        if !(layout.isNode && layout.element == id) {
-            let size = layout.size
-            layout = Layout(element: id, isNode: true, exactSize: size, position: .zero,
-                            sublayouts: [layout.positioned(at: .zero)])
+        let layout = element.layoutThatFits(resolved, parentSize: resolved.max, context: context)
+        if layout.isNode && layout.element == id {
+            return layout.flattened(context: context)
         }
-        return layout.flattened(context: context)
+        return layout.flattened(asSublayoutOf: id, context: context)
     }
 
     /// The element from the block or ``layoutSpecThatFits(_:)``, with subnode mutations of this

@@ -97,4 +97,26 @@ import TestSupport
         let expected: [Double: Point] = [1: Point(1, 0), 2: Point(0.5, 0), 3: Point(2.0 / 3, 0)]
         #expect(flat.sublayouts.map(\.position) == [expected[scale]!])
     }
+
+    /// A node whose spec returned `layout`: flattening it as the node's only sublayout without
+    /// building the wrapper gives exactly what flattening the wrapper gives.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func flatteningAsTheSublayoutOfANodeEqualsFlatteningTheWrapper(scale: Double) {
+        let context = LayoutContext(scale: scale)
+        let roots = [
+            s(at: Point(3, 4), [n("N1", at: Point(0.2, 0.3)), s(at: Point(1.1, 0), [n("N2", [n("I")])]), s()]),
+            s([]),
+            n("child", at: Point(5, 5), [n("I")]),
+            n("leaf", at: Point(0.25, 0)),
+            n("placed"),
+        ]
+        for layout in roots {
+            let wrapper = Layout(element: "cell", isNode: true, exactSize: layout.size, position: .zero,
+                                 sublayouts: [layout.positioned(at: .zero)])
+            #expect(layout.flattened(asSublayoutOf: "cell", context: context) == wrapper.flattened(context: context))
+        }
+        let flat = roots[0].flattened(asSublayoutOf: "cell", context: .scale2)
+        #expect(flat.sublayouts.map(\.element) == ["N1", "N2"])
+        #expect(flat.sublayouts.map(\.position) == [Point(0.5, 0.5), Point(1.5, 0)])
+    }
 }
