@@ -40,11 +40,11 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
             earlier = []
         }
 
-        /// The figures of the remembered measurement for `request`, made the one shown and the
-        /// most recent: one made for it, or else the one shown when measuring again at the
-        /// request's narrower width would give exactly it
-        /// (``TextMeasurement/isExact(atMaxWidth:measuredAt:)``: a stack stretching this label
-        /// to a wider sibling's width).
+        /// The figures of the remembered measurement for `request`: one made for it, made the
+        /// one shown and the most recent; or else the one shown, which stays as it is (still
+        /// remembered for the width it was made at), when measuring again at the request's
+        /// narrower width would give exactly it (``TextMeasurement/isExact(atMaxWidth:measuredAt:)``:
+        /// a stack stretching this label to a wider sibling's width).
         mutating func recallFigures(_ request: MeasurementRequest) -> MeasuredFigures? {
             if request != self.request {
                 if let index = earlier.firstIndex(where: { $0.request == request }) {
@@ -52,7 +52,7 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
                     show(found.measurement, for: request)
                 } else if let shown = self.request, let measurement, shown.scale == request.scale,
                           measurement.isExact(atMaxWidth: request.maxWidth, measuredAt: shown.maxWidth) {
-                    show(measurement, for: request)
+                    return MeasuredFigures(measurement)
                 } else {
                     return nil
                 }

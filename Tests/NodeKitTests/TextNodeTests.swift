@@ -178,6 +178,11 @@ final class FakeTextMeasurer: TextMeasuring {
         #expect(measurer.cache.statistics == TextLayoutCacheStatistics(hits: 0, misses: 2, count: 2))
         // Exactly what measuring at the stretched width gives.
         #expect(narrow.measurement == measurer.measureUncached(AttributedText("Cape Town"), maxWidth: stretched))
+        // Both widths stay answered by the node: unconstrained (the measurement made) and stretched.
+        for width in [Double.infinity, stretched, Double.infinity] {
+            _ = narrow.layoutThatFits(sizeRange(0, 0, width, .infinity), context: .scale2)
+        }
+        #expect(measurer.cache.statistics == TextLayoutCacheStatistics(hits: 0, misses: 2, count: 2))
         // Narrower than its lines: measured.
         _ = narrow.layoutThatFits(sizeRange(0, 0, 30, .infinity), context: .scale2)
         #expect(measurer.cache.statistics.misses == 3)
