@@ -169,8 +169,9 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
 
     private func applyFontBaselines(of text: AttributedText) {
         guard let first = text.runs.first?.attributes, let last = text.runs.last?.attributes else { return }
-        let ascender = measurer.lineMetrics(for: first).ascender
-        let descender = measurer.lineMetrics(for: last).descender
+        let firstMetrics = measurer.lineMetrics(for: first)
+        let ascender = firstMetrics.ascender
+        let descender = text.runs.count == 1 ? firstMetrics.descender : measurer.lineMetrics(for: last).descender
         styled {
             $0.ascender = ascender
             $0.descender = descender
