@@ -20,7 +20,7 @@ struct ComposedLines {
     /// lines reach them (``status(at:)``): a caption cut after three lines is not read to its end.
     private let breaks: UnsafeMutableBufferPointer<Int8>
     private var breakPass: AsciiLineBreaks.Pass
-    private static let breakStep = 32
+    private static let breakStep = 48
     /// ``ShapedText/prefix`` and ``ShapedText/flags``, final below ``shapedEnd`` (and `prefix` at it).
     let prefix: UnsafeMutableBufferPointer<Double>
     let flags: UnsafeMutableBufferPointer<UInt8>
