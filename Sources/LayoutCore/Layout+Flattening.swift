@@ -8,31 +8,32 @@ extension Layout {
     /// returned unchanged.
     public func flattened(context: LayoutContext) -> Layout {
         if isFlat { return self }
-        var nodes: [Layout] = []
-        nodes.reserveCapacity(Layout.countNodes(sublayouts))
-        Layout.collectNodes(sublayouts, offset: .zero, scale: context.scale, into: &nodes)
-        return Layout(element: element, isNode: isNode, exactSize: size, position: .zero, sublayouts: nodes)
+        return Layout(element: element, isNode: isNode, exactSize: size, position: .zero,
+                      sublayouts: Layout.nodeLayouts(in: sublayouts, scale: context.scale))
     }
 
     /// The flattened layout of node `element` whose spec laid out this layout:
     /// ``flattened(context:)`` of a node layout for `element`, as large as this one, holding it
     /// at the origin as its only sublayout, without building that wrapper.
     public func flattened(asSublayoutOf element: LayoutElementID, context: LayoutContext) -> Layout {
-        let nodes: [Layout]
-        if isNode {
-            nodes = [Layout(element: self.element, isNode: true, exactSize: size, position: .zero, sublayouts: [])]
-        } else {
-            var collected: [Layout] = []
-            collected.reserveCapacity(Layout.countNodes(sublayouts))
-            Layout.collectNodes(sublayouts, offset: .zero, scale: context.scale, into: &collected)
-            nodes = collected
-        }
+        let nodes = isNode
+            ? [Layout(element: self.element, isNode: true, exactSize: size, position: .zero, sublayouts: [])]
+            : Layout.nodeLayouts(in: sublayouts, scale: context.scale)
         return Layout(element: element, isNode: true, exactSize: size, position: .zero, sublayouts: nodes)
     }
 
     /// Root at the origin and every sublayout a node layout without sublayouts.
     public var isFlat: Bool {
         position == .zero && sublayouts.allSatisfy { $0.isNode && $0.sublayouts.isEmpty }
+    }
+
+    /// The node layouts of `layouts` (a layout's sublayouts, at the origin) in depth-first
+    /// pre-order, at their absolute snapped positions and without sublayouts.
+    private static func nodeLayouts(in layouts: [Layout], scale: Double) -> [Layout] {
+        var nodes: [Layout] = []
+        nodes.reserveCapacity(countNodes(layouts))
+        collectNodes(layouts, offset: .zero, scale: scale, into: &nodes)
+        return nodes
     }
 
     /// How many node layouts ``collectNodes(_:offset:scale:into:)`` will collect, so the result
