@@ -19,10 +19,10 @@ public struct Size: Hashable, Codable, Sendable, CustomStringConvertible {
         self.init(width: width, height: height)
     }
 
-    public static let zero = Size(0, 0)
-    public static let infinite = Size(.infinity, .infinity)
+    @inlinable public static var zero: Size { Size(0, 0) }
+    @inlinable public static var infinite: Size { Size(.infinity, .infinity) }
     /// Texture's "parent size undefined": both components NaN.
-    public static let undefined = Size(.nan, .nan)
+    @inlinable public static var undefined: Size { Size(.nan, .nan) }
 
     public var description: String { "\(formatPoints(width)) × \(formatPoints(height))" }
 }
@@ -43,7 +43,7 @@ public struct Point: Hashable, Codable, Sendable, CustomStringConvertible {
         self.init(x: x, y: y)
     }
 
-    public static let zero = Point(0, 0)
+    @inlinable public static var zero: Point { Point(0, 0) }
 
     @inlinable
     public static func + (lhs: Point, rhs: Point) -> Point { Point(lhs.x + rhs.x, lhs.y + rhs.y) }

@@ -112,6 +112,9 @@ extension LayoutStyle {
     /// Texture's `ASLayoutElementSizeResolveAutoSize` (semantics §1.4): per axis the exact
     /// size resolves with auto → NaN, min and max with the auto range's bounds, then
     /// "min overrides max overrides exact".
+    ///
+    /// Inlined callers read only the size properties' cases for the common all-auto style; the
+    /// rest is one out-of-line call (inlining it all made callers copy the whole style first).
     @inlinable @inline(__always)
     public func resolvedRange(parentSize: Size, autoRange: SizeRange = .unconstrained) -> SizeRange {
         // All-auto styles (most elements) resolve to the auto range itself; skip six resolutions.
@@ -120,6 +123,12 @@ extension LayoutStyle {
             let h = Self.combine(exact: .nan, lo: autoRange.min.height, hi: autoRange.max.height)
             return SizeRange(min: Size(w.lo, h.lo), max: Size(w.hi, h.hi))
         }
+        return resolvedSizedRange(parentSize: parentSize, autoRange: autoRange)
+    }
+
+    /// ``resolvedRange(parentSize:autoRange:)`` of a style with some size property set.
+    @usableFromInline
+    func resolvedSizedRange(parentSize: Size, autoRange: SizeRange) -> SizeRange {
         let w = Self.combine(exact: width.resolve(parent: parentSize.width, auto: .nan),
                              lo: minWidth.resolve(parent: parentSize.width, auto: autoRange.min.width),
                              hi: maxWidth.resolve(parent: parentSize.width, auto: autoRange.max.width))

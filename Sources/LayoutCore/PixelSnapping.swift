@@ -47,11 +47,12 @@ public struct LayoutContext: Hashable, Sendable {
     /// Device pixels per point; must be positive and finite.
     public var scale: Double
 
+    @inlinable
     public init(scale: Double) {
         precondition(scale > 0 && scale.isFinite, "screen scale must be positive and finite, got \(scale)")
         self.scale = scale
     }
 
     /// Scale 2, the scale of the simulator that produced Texture's reference numbers.
-    public static let retina = LayoutContext(scale: 2)
+    @inlinable public static var retina: LayoutContext { LayoutContext(scale: 2) }
 }

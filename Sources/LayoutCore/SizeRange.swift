@@ -20,8 +20,8 @@ public struct SizeRange: Hashable, Codable, Sendable, CustomStringConvertible {
         self.init(min: size, max: size)
     }
 
-    public static let zero = SizeRange(min: .zero, max: .zero)
-    public static let unconstrained = SizeRange(min: .zero, max: .infinite)
+    @inlinable public static var zero: SizeRange { SizeRange(min: .zero, max: .zero) }
+    @inlinable public static var unconstrained: SizeRange { SizeRange(min: .zero, max: .infinite) }
 
     /// A checked range: mins finite and ≥ 0, maxes ≥ 0 (infinity allowed), min ≤ max per axis.
     public static func validated(min: Size, max: Size) -> SizeRange? {
