@@ -15,8 +15,10 @@ import TextLayout
 /// measured first line's ascender and last visible line's descender (the same values unless the
 /// first or last line mixes sizes), so a stack aligning baselines reads what was drawn.
 ///
-/// Thread safety: the text state lives in its own `Mutex`, separate from `DisplayNode`'s, and
-/// neither is held while measuring; which is why the class is `@unchecked Sendable` like its base.
+/// Thread safety: the text state lives in its own `Mutex`, separate from `DisplayNode`'s, which is
+/// why the class is `@unchecked Sendable` like its base. The text is measured under that lock (as
+/// Texture's text node measures under its instance lock), so a ``TextMeasuring`` must not call
+/// back into the node it measures for.
 public final class TextNode: DisplayNode, @unchecked Sendable {
     private let text: Mutex<TextState>
     /// The engine that measures this node's text.
@@ -60,10 +62,10 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
             return measurement.map(MeasuredFigures.init)
         }
 
-        /// Shows `measurement`, remembered for `request` when it is of the current text and
-        /// options; the one shown before moves to the front of ``earlier``, and the least recently
-        /// used beyond ``TextNode/rememberedMeasurements`` is forgotten.
-        mutating func show(_ measurement: TextMeasurement, for request: MeasurementRequest?) {
+        /// Shows `measurement` of the current text and options, remembered for `request`; the one
+        /// shown before, when it is of them too, moves to the front of ``earlier``, and the least
+        /// recently used beyond ``TextNode/rememberedMeasurements`` is forgotten.
+        mutating func show(_ measurement: TextMeasurement, for request: MeasurementRequest) {
             if let shown = self.request, let old = self.measurement {
                 if earlier.count == TextNode.rememberedMeasurements - 1 { earlier.removeLast() }
                 earlier.insert((shown, old), at: 0)
@@ -78,13 +80,6 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
     struct MeasurementRequest: Equatable {
         var maxWidth: Double
         var scale: Double
-    }
-
-    /// What a measurement request finds under the lock: the figures of a remembered measurement
-    /// (already made current), or the text and options to measure outside it.
-    enum MeasurementLookup {
-        case remembered(MeasuredFigures)
-        case toMeasure(AttributedText, TextLayoutOptions)
     }
 
     /// The part of a measurement that sizing reads. A hit copies these numbers out of the lock
@@ -111,12 +106,15 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
     public init(id: LayoutElementID, attributedText: AttributedText = AttributedText(),
                 maximumNumberOfLines: Int = 0, truncationString: String = "\u{2026}",
                 measurer: any TextMeasuring = TextMeasurer.shared) {
+        // The baselines are read first, so that the text and the measurer are moved into the
+        // node, not copied (each copy is an atomic reference-count increment and decrement).
+        let baselines = Self.fontBaselines(of: attributedText, measurer: measurer)
         text = Mutex(TextState(attributedText: attributedText,
                                options: TextLayoutOptions(maximumNumberOfLines: maximumNumberOfLines,
                                                           truncationString: truncationString)))
         self.measurer = measurer
         super.init(id: id)
-        applyFontBaselines(of: attributedText)
+        apply(baselines)
     }
 
     // MARK: - Text
@@ -132,7 +130,7 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
                 return true
             }
             guard changed else { return }
-            applyFontBaselines(of: newValue)
+            apply(Self.fontBaselines(of: newValue, measurer: measurer))
             invalidateCalculatedLayout()
         }
     }
@@ -167,14 +165,22 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         if changed { invalidateCalculatedLayout() }
     }
 
-    private func applyFontBaselines(of text: AttributedText) {
-        guard let first = text.runs.first?.attributes, let last = text.runs.last?.attributes else { return }
+    /// Texture's baselines of a text: the first character's font's ascender and the last
+    /// character's font's descender; `nil` for an empty text.
+    private static func fontBaselines(of text: AttributedText,
+                                      measurer: any TextMeasuring) -> (ascender: Double, descender: Double)? {
+        guard let first = text.runs.first?.attributes, let last = text.runs.last?.attributes else { return nil }
         let firstMetrics = measurer.lineMetrics(for: first)
-        let ascender = firstMetrics.ascender
         let descender = text.runs.count == 1 ? firstMetrics.descender : measurer.lineMetrics(for: last).descender
+        return (firstMetrics.ascender, descender)
+    }
+
+    /// Writes `baselines` (if any) into the style.
+    private func apply(_ baselines: (ascender: Double, descender: Double)?) {
+        guard let baselines else { return }
         styled {
-            $0.ascender = ascender
-            $0.descender = descender
+            $0.ascender = baselines.ascender
+            $0.descender = baselines.descender
         }
     }
 
@@ -184,30 +190,17 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
     /// baselines, and returns the pixel-ceiled used size (not yet clamped into `range`).
     public func calculateSizeThatFits(_ range: SizeRange, context: LayoutContext) -> Size {
         let request = MeasurementRequest(maxWidth: range.max.width, scale: context.scale)
-        let lookup = text.withLock { state -> MeasurementLookup in
-            state.recallFigures(request).map(MeasurementLookup.remembered)
-                ?? .toMeasure(state.attributedText, state.options)
+        // Measured under the text lock, as Texture's text node measures under its instance lock:
+        // the text is read in place rather than copied out (each copy retains and releases its
+        // string and runs), and the measurement shown is always of the text measured.
+        let result = text.withLock { state -> MeasuredFigures in
+            if let figures = state.recallFigures(request) { return figures }
+            let measurement = measurer.measure(state.attributedText, options: state.options,
+                                               maxWidth: request.maxWidth, scale: request.scale)
+            state.show(measurement, for: request)
+            return MeasuredFigures(measurement)
         }
-        let result: MeasuredFigures
-        switch lookup {
-        case .remembered(let figures):
-            result = figures
-        case .toMeasure(let attributed, let options):
-            let measurement = measurer.measure(attributed, options: options, maxWidth: request.maxWidth,
-                                               scale: request.scale)
-            text.withLock { state in
-                // Only for the text just measured: a concurrent setter may have changed it meanwhile.
-                let current = state.attributedText == attributed && state.options == options
-                state.show(measurement, for: current ? request : nil)
-            }
-            result = MeasuredFigures(measurement)
-        }
-        if let baselines = result.baselines {
-            styled {
-                $0.ascender = baselines.ascender
-                $0.descender = baselines.descender
-            }
-        }
+        apply(result.baselines)
         return PixelSnapping.ceil(Size(result.width, result.height), scale: context.scale)
     }
 
