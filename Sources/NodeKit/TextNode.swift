@@ -65,7 +65,7 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
         /// Shows `measurement` of the current text and options, remembered for `request`; the one
         /// shown before, when it is of them too, moves to the front of ``earlier``, and the least
         /// recently used beyond ``TextNode/rememberedMeasurements`` is forgotten.
-        mutating func show(_ measurement: TextMeasurement, for request: MeasurementRequest) {
+        mutating func show(_ measurement: consuming TextMeasurement, for request: MeasurementRequest) {
             if let shown = self.request, let old = self.measurement {
                 if earlier.count == TextNode.rememberedMeasurements - 1 { earlier.removeLast() }
                 earlier.insert((shown, old), at: 0)
@@ -197,8 +197,9 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
             if let figures = state.recallFigures(request) { return figures }
             let measurement = measurer.measure(state.attributedText, options: state.options,
                                                maxWidth: request.maxWidth, scale: request.scale)
-            state.show(measurement, for: request)
-            return MeasuredFigures(measurement)
+            let figures = MeasuredFigures(measurement)
+            state.show(measurement, for: request)  // moved in (its last use), not copied
+            return figures
         }
         apply(result.baselines)
         return PixelSnapping.ceil(Size(result.width, result.height), scale: context.scale)

@@ -55,8 +55,11 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         }
     }
 
-    func store(_ value: Value, for key: Key, shardHash: UInt64) {
-        shards.withShard(shards.index(for: shardHash)) { insert(value, for: key, into: &$0) }
+    /// Stores `value` under `key`; the value is moved into the shard, not copied (a copy of a
+    /// class reference is a reference-count increment, and the caller's decrement after it).
+    func store(_ value: consuming Value, for key: Key, shardHash: UInt64) {
+        var value = Optional(value)
+        shards.withShard(shards.index(for: shardHash)) { insert(value.take().unsafelyUnwrapped, for: key, into: &$0) }
     }
 
     /// Hits, misses and stored entries so far.
@@ -75,7 +78,7 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         for index in 0..<shards.count { shards.withShard(index) { $0 = Shard() } }
     }
 
-    private func insert(_ value: Value, for key: Key, into shard: inout Shard) {
+    private func insert(_ value: consuming Value, for key: Key, into shard: inout Shard) {
         if shard.current.count >= shardCapacity / 2 {
             shard.previous = shard.current
             shard.current = [:]
