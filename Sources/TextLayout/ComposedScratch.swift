@@ -21,6 +21,7 @@ final class ComposedScratch {
 
     private static let perThread = PerThread { ComposedScratch() }
 
-    /// The calling thread's buffers.
-    static var current: ComposedScratch { perThread.current }
+    /// Runs `body` with the calling thread's buffers (not retained for it; see ``PerThread``).
+    @inline(__always)
+    static func withCurrent<Result>(_ body: (ComposedScratch) -> Result) -> Result { perThread.withCurrent(body) }
 }

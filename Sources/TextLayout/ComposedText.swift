@@ -40,21 +40,23 @@ enum ComposedText {
             let script = ScriptItemizer.asciiScript(all, in: 0..<n)
             guard face.spaceIsContextFree(for: script) else { return nil }
             // Every buffer is this thread's (a caption's prefix sums are too long for the stack,
-            // and allocating them was one heap allocation per cell).
-            let buffers = ComposedScratch.current
-            precondition(!buffers.inUse, "ComposedText.measure is not reentrant")
-            buffers.inUse = true
-            defer { buffers.inUse = false }
-            let breaks = UnsafeMutableBufferPointer(rebasing: buffers.breaks[0..<n])
-            let threadCache = ThreadWordCache.current
-            defer { threadCache.flushHits(to: wordCache) }
-            var lines = ComposedLines(
-                all: all, breaks: breaks,
-                prefix: UnsafeMutableBufferPointer(rebasing: buffers.prefix[0...n]),
-                flags: UnsafeMutableBufferPointer(rebasing: buffers.flags[0...n]),
-                words: ComposedLines.Words(attributes: attributes, face: face, script: script, fonts: fonts,
-                                           wordCache: wordCache, threadCache: threadCache, scratch: buffers.word))
-            return lines.layout(maxWidth: maxWidth, options: options)
+            // and allocating them was one heap allocation per cell), reached without retaining it.
+            return ComposedScratch.withCurrent { buffers in
+                ThreadWordCache.withCurrent { threadCache in
+                    precondition(!buffers.inUse, "ComposedText.measure is not reentrant")
+                    buffers.inUse = true
+                    defer { buffers.inUse = false }
+                    defer { threadCache.flushHits(to: wordCache) }
+                    var lines = ComposedLines(
+                        all: all, breaks: UnsafeMutableBufferPointer(rebasing: buffers.breaks[0..<n]),
+                        prefix: UnsafeMutableBufferPointer(rebasing: buffers.prefix[0...n]),
+                        flags: UnsafeMutableBufferPointer(rebasing: buffers.flags[0...n]),
+                        words: ComposedLines.Words(attributes: attributes, face: face, script: script, fonts: fonts,
+                                                   wordCache: wordCache, threadCache: threadCache,
+                                                   scratch: buffers.word))
+                    return lines.layout(maxWidth: maxWidth, options: options)
+                }
+            }
         }
     }
 }

@@ -83,4 +83,8 @@ final class ThreadWordCache {
 
     /// The calling thread's instance, created on first use and released when the thread exits.
     static var current: ThreadWordCache { perThread.current }
+
+    /// Runs `body` with the calling thread's instance, not retained for it (see ``PerThread``).
+    @inline(__always)
+    static func withCurrent<Result>(_ body: (ThreadWordCache) -> Result) -> Result { perThread.withCurrent(body) }
 }
