@@ -2,13 +2,27 @@
 ///
 /// `Hasher` (SipHash-1-3) over a 200-byte caption costs more than the whole rest of a cache hit;
 /// this mixes eight bytes per step (multiply–xorshift, as in MurmurHash3's finaliser) and the
-/// result is fed to `Hasher` once, so dictionaries still get seeded hashing.
+/// result is fed to `Hasher` once, so dictionaries still get seeded hashing. From 32 bytes on,
+/// four lanes mix every fourth word side by side: one lane's steps wait for each other (two
+/// multiplies each), four lanes keep the multiplier busy, so a caption hashes about three times
+/// faster. Shorter strings (words) take one lane.
 enum ByteHash {
     @inline(__always)
     static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count)
         var i = 0
+        if count >= 32 {
+            var lanes = (h, h ^ 0x243F_6A88_85A3_08D3, h ^ 0x1319_8A2E_0370_7344, h ^ 0xA409_3822_299F_31D0)
+            while i + 32 <= count {
+                lanes.0 = mix(lanes.0 ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                lanes.1 = mix(lanes.1 ^ bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                lanes.2 = mix(lanes.2 ^ bytes.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+                lanes.3 = mix(lanes.3 ^ bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+                i += 32
+            }
+            h = mix(mix(mix(lanes.0 ^ lanes.1) ^ lanes.2) ^ lanes.3)
+        }
         while i + 8 <= count {
             h = mix(h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             i += 8
