@@ -24,8 +24,7 @@ public final class DescribedNode: DisplayNode, @unchecked Sendable {
                 layout element: (any LayoutElement)? = nil) {
         self.element = element
         self.intrinsicSize = intrinsicSize
-        super.init(id: id)
-        self.style = style
+        super.init(id: id, style: style)
     }
 
     override public func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {

@@ -100,6 +100,15 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
         state = Mutex(State())
     }
 
+    /// A node whose style starts as `style`: for subclasses that know their style when they are
+    /// made, which then need no lock round to set it.
+    init(id: LayoutElementID, style: LayoutStyle) {
+        self.id = id
+        var initial = State()
+        initial.style = style
+        state = Mutex(initial)
+    }
+
     // MARK: - Style
 
     public var style: LayoutStyle {

@@ -108,13 +108,16 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
                 measurer: any TextMeasuring = TextMeasurer.shared) {
         // The baselines are read first, so that the text and the measurer are moved into the
         // node, not copied (each copy is an atomic reference-count increment and decrement).
-        let baselines = Self.fontBaselines(of: attributedText, measurer: measurer)
+        var style = LayoutStyle()
+        if let baselines = Self.fontBaselines(of: attributedText, measurer: measurer) {
+            style.ascender = baselines.ascender
+            style.descender = baselines.descender
+        }
         text = Mutex(TextState(attributedText: attributedText,
                                options: TextLayoutOptions(maximumNumberOfLines: maximumNumberOfLines,
                                                           truncationString: truncationString)))
         self.measurer = measurer
-        super.init(id: id)
-        apply(baselines)
+        super.init(id: id, style: style)
     }
 
     // MARK: - Text
