@@ -25,15 +25,9 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         shards = CacheShards(count: shardCount) { Shard() }
     }
 
-    /// The value stored under `key`, counting a hit or a miss. `shardHash` picks the shard (any
-    /// well-mixed hash of the key).
-    @inline(__always)
-    func value(for key: Key, shardHash: UInt64) -> Value? {
-        value(for: key, shardHash: shardHash) { $0 }
-    }
-
     /// What `project` makes of the value stored under `key`, counting a hit when it makes
-    /// something and a miss otherwise. `project` lets a caller file entries under a hash and
+    /// something and a miss otherwise. `shardHash` picks the shard (any well-mixed hash of the
+    /// key). `project` lets a caller file entries under a hash and
     /// confirm the full identity on a hit, and copy out only the part it needs: it reads the
     /// stored value in place, under the shard's lock, so a hit does not copy (and retain and
     /// release) the whole entry.
