@@ -31,33 +31,49 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
     let interfaceStorage = InterfaceStateStorage()
 
     struct State {
-        var style = LayoutStyle()
+        var style: LayoutStyle
         var layoutSpecBlock: (@Sendable (DisplayNode, SizeRange) -> any LayoutElement)?
-        var layoutContext = LayoutContext.retina
-        var layoutVersion: UInt = 1
+        var layoutContext: LayoutContext
+        var layoutVersion: UInt
         var pending: NodeLayout?
         var calculated: NodeLayout?
 
         // Hierarchy
-        var subnodes: [DisplayNode] = []
+        var subnodes: [DisplayNode]
         weak var supernode: DisplayNode?
-        var automaticallyManagesSubnodes = false
+        var automaticallyManagesSubnodes: Bool
 
         // Geometry (anchor point fixed at the centre, as UIKit's default)
-        var bounds = Rect(0, 0, 0, 0)
-        var position = Point.zero
-        var isNodeLoaded = false
+        var bounds: Rect
+        var position: Point
+        var isNodeLoaded: Bool
         /// Headless stand-in for the layer's needs-layout flag; a new node needs layout.
-        var needsLayout = true
+        var needsLayout: Bool
 
         // Transitions (§5.5, §6.4)
         /// The id of the transition this node is running, 0 when none.
-        var transitionID: UInt = 0
+        var transitionID: UInt
         /// The id of an ancestor's transition this node waits for ("layout pending"), 0 when none.
-        var pendingTransitionID: UInt = 0
+        var pendingTransitionID: UInt
         /// Fields few nodes ever set, allocated on first write: nodes are made by the thousand
         /// and every byte of `State` is written when one is created and read when it is freed.
         private var rarelyUsed: RarelyUsedState?
+
+        /// A new node's state: `style`, version 1, no layouts, no subnodes, needing layout.
+        @inline(__always)
+        init(style: LayoutStyle = LayoutStyle()) {
+            self.style = style
+            layoutContext = .retina
+            layoutVersion = 1
+            subnodes = []
+            automaticallyManagesSubnodes = false
+            bounds = Rect(0, 0, 0, 0)
+            position = .zero
+            isNodeLoaded = false
+            needsLayout = true
+            transitionID = 0
+            pendingTransitionID = 0
+        }
 
         /// A layout the pass measured while an ancestor was transitioning, applied when it ends.
         var pendingLayoutTransition: NodeLayout? {
@@ -104,9 +120,7 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
     /// made, which then need no lock round to set it.
     init(id: LayoutElementID, style: LayoutStyle) {
         self.id = id
-        var initial = State()
-        initial.style = style
-        state = Mutex(initial)
+        state = Mutex(State(style: style))
     }
 
     // MARK: - Style
