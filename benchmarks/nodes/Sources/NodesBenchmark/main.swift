@@ -161,6 +161,9 @@ struct SettingResult {
     /// ``CoreProbe``'s ns per iteration on the slowest core the child used, just before its
     /// rounds (child runs only).
     var probe = 0.0
+    /// ``HandoffProbe``'s ns per cache-line handoff between two threads, just before the rounds
+    /// (children on more than one thread only; 0 otherwise).
+    var handoff = 0.0
 }
 
 /// Runs one setting in this process: a warm-up round, then `rounds` rounds.
@@ -201,12 +204,12 @@ func runChildrenAtOnce(kind: CellKind, threads: Int, copies: Int) throws -> [Set
         let data = output.fileHandleForReading.readDataToEndOfFile()
         child.waitUntilExit()
         let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        guard child.terminationStatus == 0, fields.count >= 6 else {
+        guard child.terminationStatus == 0, fields.count >= 7 else {
             throw BenchmarkError(message: "the \(kind.rawValue) setting on \(threads) thread(s) failed "
                 + "(exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
         }
-        return SettingResult(insert: (fields[1], fields[2]), relayout: (fields[3], fields[4]),
-                             heights: Set(fields[5...]), probe: fields[0])
+        return SettingResult(insert: (fields[2], fields[3]), relayout: (fields[4], fields[5]),
+                             heights: Set(fields[6...]), probe: fields[0], handoff: fields[1])
     }
 }
 
@@ -220,8 +223,9 @@ if let flag = CommandLine.arguments.firstIndex(of: "--setting") {
     let kind = CellKind(argument: CommandLine.arguments[flag + 1])
     let threads = Int(CommandLine.arguments[flag + 2]) ?? 1
     let probe = CoreProbe.slowestCore(threads: threads)
+    let handoff = threads > 1 ? HandoffProbe.nanosecondsPerHandoff() : 0
     let result = runSetting(kind: kind, threads: threads)
-    let line = ([probe, result.insert.wall, result.insert.cpu, result.relayout.wall, result.relayout.cpu]
+    let line = ([probe, handoff, result.insert.wall, result.insert.cpu, result.relayout.wall, result.relayout.cpu]
         + result.heights.sorted()).map { String($0) }.joined(separator: " ")
     FileHandle.standardOutput.write(Data((line + "\n").utf8))  // unbuffered: `exit` follows
     exit(0)
@@ -256,11 +260,13 @@ for kind in CellKind.allCases {
     for width in widths {
         let settings = runs[width] ?? []
         let insert = settings.map(\.insert), relayout = settings.map(\.relayout)
+        let perChild = width > 1
+            ? settings.map { String(format: "%.1f (%.2f, %.0f)", $0.insert.wall, $0.probe, $0.handoff) }
+            : settings.map { String(format: "%.1f (%.2f)", $0.insert.wall, $0.probe) }
         print(String(format: "ours  %d thread(s): insert %6.2f µs/cell (cpu %6.2f)   relayout %6.2f µs/cell (cpu %6.2f)"
-                     + "   per child: insert µs (core probe ns) %@",
+                     + "   per child: insert µs (core probe ns%@) %@",
                      width, median(insert.map(\.wall)), median(insert.map(\.cpu)), median(relayout.map(\.wall)),
-                     median(relayout.map(\.cpu)),
-                     settings.map { String(format: "%.1f (%.2f)", $0.insert.wall, $0.probe) }.joined(separator: " ")))
+                     median(relayout.map(\.cpu)), width > 1 ? ", handoff ns" : "", perChild.joined(separator: " ")))
     }
     if heights.count != 1 {
         print("ERROR: total heights differ between settings: \(heights.sorted())")
