@@ -13,25 +13,32 @@ extension DataController {
         let context = self.context
         let inbox = relayoutQueue
         let made = ParallelWork.map(count: elements.count, width: parallelism) { index -> AllocatedCell in
-            let element = elements[index]
-            let node = element.nodeBlock()
+            // Read in place, not copied: a copy retains the node block, which the calling thread made.
+            let node = elements[index].nodeBlock()
             node.isRangeManaged = true
             node.interactionDelegate = inbox
-            return AllocatedCell(node: node, size: Self.measure(node, within: element.constrainedSize, context: context))
+            return AllocatedCell(node: node,
+                                 size: Self.measure(node, within: elements[index].constrainedSize, context: context))
         }
         Self.store(made, at: paths, into: &sections)
         return paths
     }
 
     private struct AllocatedCell: Sendable {
-        var node: CellNode
+        /// Always set when made; taken (left `nil`) when stored.
+        var node: CellNode?
         var size: Size?
     }
 
-    private static func store(_ cells: [AllocatedCell], at paths: [ItemPath], into sections: inout [[Element]]) {
-        for (path, cell) in zip(paths, cells) {
-            sections[path.section][path.item].node = cell.node
-            sections[path.section][path.item].size = cell.size
+    /// Moves each cell's node into its element: the calling thread then writes no reference
+    /// count of a node another worker made (each such write would pull the line from that core).
+    private static func store(_ cells: consuming [AllocatedCell], at paths: [ItemPath],
+                              into sections: inout [[Element]]) {
+        var cells = cells
+        for index in cells.indices {
+            let path = paths[index]
+            sections[path.section][path.item].node = cells[index].node.take()
+            sections[path.section][path.item].size = cells[index].size
         }
     }
 
