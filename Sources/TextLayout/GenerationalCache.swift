@@ -3,12 +3,13 @@
 /// New entries go to a shard's current generation; when it reaches half the shard's capacity it
 /// becomes the previous one (the old previous one is dropped). A hit in the previous generation
 /// moves the entry back to the current one. That keeps recently used entries at O(1) cost per
-/// operation without a linked list. Each shard has its own lock (a pthread mutex in
-/// ``CacheShards``, which the thread sanitizer can see), so threads working on different keys
-/// rarely wait for each other. Hits and
-/// misses are counted.
+/// operation without a linked list. The caller picks the shard of each operation (the text
+/// measurement cache: the calling thread's). Each shard has its own lock (a pthread mutex in
+/// ``CacheShards``, which the thread sanitizer can see). Hits and misses are counted.
 final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let shards: CacheShards<Shard>
+    /// How many shards there are.
+    var shardCount: Int { shards.count }
     private let shardCapacity: Int
 
     private struct Shard: Sendable {
@@ -25,15 +26,14 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         shards = CacheShards(count: shardCount) { Shard() }
     }
 
-    /// What `project` makes of the value stored under `key`, counting a hit when it makes
-    /// something and a miss otherwise. `shardHash` picks the shard (any well-mixed hash of the
-    /// key). `project` lets a caller file entries under a hash and
+    /// What `project` makes of the value stored under `key` in shard `index` (below
+    /// ``shardCount``), counting a hit when it makes something and a miss otherwise. `project` lets a caller file entries under a hash and
     /// confirm the full identity on a hit, and copy out only the part it needs: it reads the
     /// stored value in place, under the shard's lock, so a hit does not copy (and retain and
     /// release) the whole entry.
     @inline(__always)
-    func value<Result>(for key: Key, shardHash: UInt64, _ project: (Value) -> Result?) -> Result? {
-        shards.withShard(shards.index(for: shardHash)) { shard in
+    func value<Result>(for key: Key, shard index: Int, _ project: (Value) -> Result?) -> Result? {
+        shards.withShard(index) { shard in
             if let index = shard.current.index(forKey: key), let result = project(shard.current.values[index]) {
                 shard.hits += 1
                 return result
@@ -49,11 +49,11 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         }
     }
 
-    /// Stores `value` under `key`; the value is moved into the shard, not copied (a copy of a
+    /// Stores `value` under `key` in shard `index`; the value is moved in, not copied (a copy of a
     /// class reference is a reference-count increment, and the caller's decrement after it).
-    func store(_ value: consuming Value, for key: Key, shardHash: UInt64) {
+    func store(_ value: consuming Value, for key: Key, shard index: Int) {
         var value = Optional(value)
-        shards.withShard(shards.index(for: shardHash)) { insert(value.take().unsafelyUnwrapped, for: key, into: &$0) }
+        shards.withShard(index) { insert(value.take().unsafelyUnwrapped, for: key, into: &$0) }
     }
 
     /// Hits, misses and stored entries so far.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TextLayout
 
@@ -32,7 +33,7 @@ import TextLayout
     }
 
     @Test func capacityBoundsTheEntriesAndRecentOnesSurvive() {
-        let measurer = TextMeasurer(fonts: TextFixtures.fonts, cache: TextLayoutCache(capacity: 32, shardCount: 1))
+        let measurer = TextMeasurer(fonts: TextFixtures.fonts, cache: TextLayoutCache(capacity: 32, partitionCount: 1))
         for i in 0..<200 { _ = measurer.measure(AttributedText("caption \(i)"), maxWidth: 100) }
         #expect(measurer.cache.statistics.count <= 32)
         _ = measurer.measure(AttributedText("caption 199"), maxWidth: 100)
@@ -59,6 +60,61 @@ import TextLayout
         for (i, measurement) in results { #expect(measurement == expected[i]) }
         let stats = measurer.cache.statistics
         #expect(stats.hits + stats.misses == 256)
-        #expect(stats.count == 64)
+        // Every text is in the partition of each thread that measured it, once.
+        #expect((64...64 * measurer.cache.partitionCount).contains(stats.count))
+        #expect(stats.misses >= stats.count)
+    }
+
+    /// A thread finds what it measured; another thread, in a partition of its own, measures the
+    /// same text again and then finds its own. Both threads live through the whole test, so their
+    /// numbers differ, and with more partitions than threads alive their partitions do too.
+    @Test func eachThreadFindsTheMeasurementsItFiled() {
+        let measurer = TextMeasurer(fonts: TextFixtures.fonts, cache: TextLayoutCache(partitionCount: 4_096))
+        let first = OneThread(), second = OneThread()
+        first.run { _ = measurer.measure(text, maxWidth: 100) }
+        #expect(measurer.cache.statistics == TextLayoutCacheStatistics(hits: 0, misses: 1, count: 1))
+        first.run { _ = measurer.measure(text, maxWidth: 100) }
+        #expect(measurer.cache.statistics == TextLayoutCacheStatistics(hits: 1, misses: 1, count: 1))
+        second.run { _ = measurer.measure(text, maxWidth: 100) }
+        #expect(measurer.cache.statistics == TextLayoutCacheStatistics(hits: 1, misses: 2, count: 2))
+        second.run { _ = measurer.measure(text, maxWidth: 100) }
+        first.run { _ = measurer.measure(text, maxWidth: 100) }
+        #expect(measurer.cache.statistics == TextLayoutCacheStatistics(hits: 3, misses: 2, count: 2))
+        first.stop()
+        second.stop()
+    }
+}
+
+/// A thread of its own that runs the closures it is given one at a time, each to its end before
+/// ``run(_:)`` returns, until ``stop()``.
+private final class OneThread: @unchecked Sendable {
+    // @unchecked: `work` is written by the caller and read by the thread, each time ordered by a
+    // semaphore (signal before wait).
+    private var work: (@Sendable () -> Void)?
+    private let ready = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+
+    init() {
+        Thread.detachNewThread { [self] in
+            while true {
+                ready.wait()
+                guard let job = work else { break }
+                job()
+                done.signal()
+            }
+            done.signal()
+        }
+    }
+
+    func run(_ job: @escaping @Sendable () -> Void) {
+        work = job
+        ready.signal()
+        done.wait()
+    }
+
+    func stop() {
+        work = nil
+        ready.signal()
+        done.wait()
     }
 }
