@@ -27,10 +27,10 @@ final class GenerationalCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
 
     /// What `project` makes of the value stored under `key` in shard `index` (below
-    /// ``shardCount``), counting a hit when it makes something and a miss otherwise. `project` lets a caller file entries under a hash and
-    /// confirm the full identity on a hit, and copy out only the part it needs: it reads the
-    /// stored value in place, under the shard's lock, so a hit does not copy (and retain and
-    /// release) the whole entry.
+    /// ``shardCount``), counting a hit when it makes something and a miss otherwise. `project`
+    /// lets a caller file entries under a hash and confirm the full identity on a hit, and copy
+    /// out only the part it needs: it reads the stored value in place, under the shard's lock, so
+    /// a hit does not copy (and retain and release) the whole entry.
     @inline(__always)
     func value<Result>(for key: Key, shard index: Int, _ project: (Value) -> Result?) -> Result? {
         shards.withShard(index) { shard in
