@@ -38,9 +38,8 @@ extension DataController {
         let elements = Self.elements(at: paths, in: sections)
         let context = self.context
         let sizes = ParallelWork.map(count: elements.count, width: parallelism) { index -> Size? in
-            let element = elements[index]
-            // Every path given holds an allocated node.
-            return Self.measure(element.node!, within: element.constrainedSize, context: context)
+            // Read in place, as allocation does; every path given holds an allocated node.
+            Self.measure(elements[index].node!, within: elements[index].constrainedSize, context: context)
         }
         return Self.storeSizes(sizes, at: paths, in: &sections)
     }

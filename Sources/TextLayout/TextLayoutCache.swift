@@ -43,13 +43,16 @@ public final class TextLayoutCache: Sendable {
     /// The stored measurement for `key`, counting a hit or a miss.
     public func measurement(for key: TextLayoutKey) -> TextMeasurement? {
         measurement(hash: key.precomputedHash, text: key.text, options: key.options, maxWidth: key.maxWidth,
-                    scale: key.scale)
+                    scale: key.scale, partition: currentPartition)
     }
 
     /// The lookup without building a key: on a hit for the same text value, nothing but the
     /// stored entry is read (building a key would retain the caller's string and runs, two
     /// memory accesses to objects that are usually cold).
-    func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double) -> TextMeasurement? {
+    /// `partition` is the calling thread's (``currentPartition``), looked up once by a caller
+    /// that stores after a miss.
+    func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double,
+                     partition: Int) -> TextMeasurement? {
         storage.value(for: PrecomputedHash(hash), shard: partition) { entry in
             entry.key.matches(text: text, options: options, maxWidth: maxWidth, scale: scale)
                 ? entry.measurement : nil
@@ -58,13 +61,18 @@ public final class TextLayoutCache: Sendable {
 
     /// Stores a measurement.
     public func store(_ measurement: TextMeasurement, for key: consuming TextLayoutKey) {
+        store(measurement, for: key, partition: currentPartition)
+    }
+
+    /// ``store(_:for:)`` into `partition`, the calling thread's.
+    func store(_ measurement: TextMeasurement, for key: consuming TextLayoutKey, partition: Int) {
         let hash = key.precomputedHash
         storage.store(Entry(key: key, measurement: measurement), for: PrecomputedHash(hash), shard: partition)
     }
 
     /// The calling thread's partition. Thread numbers are dense, so most are below the count and
     /// need no division (a 64-bit divide takes tens of cycles, on every lookup and store).
-    private var partition: Int {
+    var currentPartition: Int {
         let number = ThreadNumber.current, count = storage.shardCount
         return number < count ? number : number % count
     }

@@ -58,11 +58,14 @@ public final class TextMeasurer: TextMeasuring {
                         maxWidth: Double, scale: Double = 1) -> TextMeasurement {
         let maxWidth = Self.sanitised(maxWidth)
         let hash = TextLayoutKey.hash(text: text, options: options, maxWidth: maxWidth, scale: scale)
-        if let hit = cache.measurement(hash: hash, text: text, options: options, maxWidth: maxWidth, scale: scale) {
+        let partition = cache.currentPartition
+        if let hit = cache.measurement(hash: hash, text: text, options: options, maxWidth: maxWidth, scale: scale,
+                                       partition: partition) {
             return hit
         }
         let result = measureUncached(text, options: options, maxWidth: maxWidth)
-        cache.store(result, for: TextLayoutKey(text: text, options: options, maxWidth: maxWidth, scale: scale))
+        cache.store(result, for: TextLayoutKey(text: text, options: options, maxWidth: maxWidth, scale: scale),
+                    partition: partition)
         return result
     }
 
