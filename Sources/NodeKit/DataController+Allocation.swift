@@ -1,15 +1,15 @@
 import LayoutCore
 
 extension DataController {
-    /// §9.1 step 3: runs the node block of every element without a node, in parallel, and
-    /// measures each new node with its constrained size when that has significant area.
-    /// Returns the allocated items, ascending.
+    /// §9.1 step 3: runs the node block of every element without a node (those at `paths`,
+    /// ascending), in parallel, and measures each new node with its constrained size when that
+    /// has significant area. Returns `paths`.
     ///
     /// Only the parallel part scales with cores, so the steps around it stay lean: one exclusive
     /// access to `sections` to collect the elements and one to store the results.
-    func allocateAndMeasure() -> [ItemPath] {
-        let paths = paths { $0.node == nil }
+    func allocateAndMeasure(at paths: [ItemPath]) -> [ItemPath] {
         let elements = Self.elements(at: paths, in: sections)
+        assert(elements.allSatisfy { $0.node == nil }, "allocating an element that has a node")
         let context = self.context
         let inbox = relayoutQueue
         let made = ParallelWork.map(count: elements.count, width: parallelism) { index -> AllocatedCell in

@@ -80,7 +80,7 @@ public final class DataController {
         }
         hasLoaded = true
         relayoutQueue.removeAll()
-        return allocateAndMeasure()
+        return allocateAndMeasure(at: paths { _ in true })
     }
 
     /// Validates and applies `changes`, then allocates and measures the new cells.
@@ -91,7 +91,19 @@ public final class DataController {
         let newCounts = (0..<dataSource.numberOfSections()).map { dataSource.numberOfItems(inSection: $0) }
         let normalized = try changes.normalized(oldCounts: itemCounts, newCounts: newCounts)
         let operations = apply(normalized, dataSource)
-        return UpdateResult(operations: operations, allocated: allocateAndMeasure())
+        return UpdateResult(operations: operations, allocated: allocateAndMeasure(at: createdPaths(normalized)))
+    }
+
+    /// Where the elements `changes` created now are, ascending: every item of each inserted
+    /// section, and each inserted item (those lie outside inserted sections). Only these have no
+    /// node, so an update's cost follows its size, not the list's: appending a page to a long
+    /// feed does not visit the cells already there.
+    private func createdPaths(_ changes: NormalizedChangeSet) -> [ItemPath] {
+        guard !changes.insertedSections.isEmpty else { return changes.insertedItems }
+        let sectionItems = changes.insertedSections.flatMap { section in
+            sections[section].indices.map { ItemPath(section, $0) }
+        }
+        return (sectionItems + changes.insertedItems).sorted()
     }
 
     /// §9.2: section structure, item deletes, section item removals and insertions, item inserts.

@@ -26,10 +26,13 @@ final class BenchFeed: DataControllerDataSource {
     let measurer = TextMeasurer(fonts: TextMeasurer.shared.fonts)
     /// The photos' values, made once before any timing (a feed's model exists before its cells).
     static let models = (0..<cellCount).map(BenchPhotoModel.init(index:))
+    /// The values of this feed's photos, by index.
+    let models: [BenchPhotoModel]
 
-    init(width: Double, kind: CellKind) {
+    init(width: Double, kind: CellKind, models: [BenchPhotoModel] = BenchFeed.models) {
         self.width = width
         self.kind = kind
+        self.models = models
     }
 
     func numberOfSections() -> Int { 1 }
@@ -40,7 +43,7 @@ final class BenchFeed: DataControllerDataSource {
         case .fixed:
             return { BenchPhotoCell(index: index) }
         case .text:
-            let measurer = self.measurer, model = Self.models[index]
+            let measurer = self.measurer, model = models[index]
             return { BenchTextPhotoCell(index: index, model: model, measurer: measurer) }
         }
     }
@@ -300,6 +303,8 @@ for kind in CellKind.allCases {
                      cpu <= 20 ? "PASS" : "FAIL", cpu, wall <= 20 ? "PASS" : "FAIL", wall, children))
     }
 }
+print("\npage appends")
+PageAppend.report()
 print("\npeer: none runnable on Linux (Texture needs UIKit); the one-thread run is the baseline")
 print("load average after: \(loadAverage())")
 if failed { exit(1) }
