@@ -11,11 +11,18 @@ extension DataController {
     /// §9.4 `relayoutNodes`: re-measures every queued cell still in the list with the
     /// constrained size for its current position (asked of the data source again), in
     /// parallel, and returns the cells whose size changed, with their new sizes.
+    ///
+    /// A few queued cells are found through ``NodePositions``. When many are queued and the
+    /// positions are not at hand, one walk over the list finds them for less than building the
+    /// map would cost.
     @discardableResult
     public func relayoutQueuedNodes() -> [ItemPath: Size] {
         guard !relayoutQueue.isEmpty else { return [:] }
         let queued = relayoutQueue.drain()
-        return remeasure(paths { element in element.node.map { queued[ObjectIdentifier($0)] != nil } ?? false })
+        if !nodePositions.isBuilt && queued.count * 8 >= sections.reduce(0, { $0 + $1.count }) {
+            return remeasure(paths { element in element.node.map { queued[ObjectIdentifier($0)] != nil } ?? false })
+        }
+        return remeasure(nodePositions.paths(of: queued.keys, in: sections))
     }
 
     /// §9.4 `relayoutAllNodes` (bounds or traits changed): refreshes every element's

@@ -42,6 +42,8 @@ public final class DataController {
     private var hasLoaded = false
     /// Cells waiting for relayout; also the cells' interaction delegate.
     let relayoutQueue = RelayoutQueue()
+    /// Where each allocated node is, for relayouts of a few cells.
+    var nodePositions = NodePositions()
 
     public init(dataSource: any DataControllerDataSource, context: LayoutContext,
                 parallelism: Int? = nil) {
@@ -79,6 +81,7 @@ public final class DataController {
             }
         }
         hasLoaded = true
+        nodePositions.invalidate()
         relayoutQueue.removeAll()
         return allocateAndMeasure(at: paths { _ in true })
     }
@@ -89,9 +92,14 @@ public final class DataController {
         guard let dataSource else { throw .noDataSource }
         guard hasLoaded else { throw .notLoaded }
         let newCounts = (0..<dataSource.numberOfSections()).map { dataSource.numberOfItems(inSection: $0) }
-        let normalized = try changes.normalized(oldCounts: itemCounts, newCounts: newCounts)
+        let oldCounts = itemCounts
+        let normalized = try changes.normalized(oldCounts: oldCounts, newCounts: newCounts)
+        let onlyAppends = NodePositions.onlyAppends(normalized, oldCounts: oldCounts)
+        if !onlyAppends { nodePositions.invalidate() }
         let operations = apply(normalized, dataSource)
-        return UpdateResult(operations: operations, allocated: allocateAndMeasure(at: createdPaths(normalized)))
+        let allocated = allocateAndMeasure(at: createdPaths(normalized))
+        if onlyAppends { nodePositions.recordAppended(allocated, in: sections) }
+        return UpdateResult(operations: operations, allocated: allocated)
     }
 
     /// Where the elements `changes` created now are, ascending: every item of each inserted

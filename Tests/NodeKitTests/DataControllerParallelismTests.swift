@@ -75,6 +75,54 @@ private func randomRows(_ count: Int, seed: UInt64) -> [[ListModel.Row]] {
         #expect(controller.relayoutQueuedNodes() == [ItemPath(0, 0): Size(375, 70)])
     }
 
+    @Test func aFewQueuedCellsOfALongListAreFoundWhereEachUpdateLeftThem() throws {
+        let rows = (0..<20).map { ListModel.Row("r\($0)", 40) }
+        let model = ListModel(sections: [rows])
+        let controller = DataController(dataSource: model, context: .scale2, parallelism: 2)
+        controller.reloadData()
+        let r5 = try #require(controller.node(at: ItemPath(0, 5)))
+        let r9 = try #require(controller.node(at: ItemPath(0, 9)))
+        func resize(_ node: CellNode, to height: Double) {
+            node.style.height = .points(height)
+            node.setNeedsLayout()
+            controller.nodeDidInvalidateSize(node)
+        }
+        // When one cell of twenty changes size, it is found at its position
+        resize(r5, to: 60)
+        #expect(controller.relayoutQueuedNodes() == [ItemPath(0, 5): Size(375, 60)])
+
+        // When a section goes in front, two rows before r5 and r9 is deleted (r9 was queued)
+        model.sections = [[.init("s")], [.init("n0"), .init("n1")] + rows.filter { $0.id != "r9" }]
+        var changes = ChangeSet()
+        changes.insertSections([0])
+        changes.deleteItems([ItemPath(0, 9)])
+        changes.insertItems([ItemPath(1, 0), ItemPath(1, 1)])
+        resize(r9, to: 70)
+        try controller.performBatchUpdates(changes)
+        resize(r5, to: 80)
+        // Then r5 is found where the update moved it, and the deleted r9 is not relaid out
+        #expect(controller.relayoutQueuedNodes() == [ItemPath(1, 7): Size(375, 80)])
+        #expect(controller.element(at: ItemPath(1, 7))?.size == Size(375, 80))
+        #expect(r9.frame == Rect(0, 0, 375, 40))
+
+        // When a page is appended (the positions are kept and the new cells added to them)
+        model.sections[1] += [.init("p0"), .init("p1")]
+        var page = ChangeSet()
+        page.insertItems([ItemPath(1, 21), ItemPath(1, 22)])
+        try controller.performBatchUpdates(page)
+        let p1 = try #require(controller.node(at: ItemPath(1, 22)))
+        resize(p1, to: 90)
+        resize(r5, to: 100)
+        // Then the new cell and the old one are found where they are
+        #expect(controller.relayoutQueuedNodes() == [ItemPath(1, 7): Size(375, 100), ItemPath(1, 22): Size(375, 90)])
+
+        // When the list is reloaded, the new nodes are found too
+        controller.reloadData()
+        let s = try #require(controller.node(at: ItemPath(0, 0)))
+        resize(s, to: 50)
+        #expect(controller.relayoutQueuedNodes() == [ItemPath(0, 0): Size(375, 50)])
+    }
+
     @Test func relayoutAllNodesRefreshesConstrainedSizes() {
         let model = ListModel(sections: [[.init("a", 40), .init("b", 50)]])
         let controller = DataController(dataSource: model, context: .scale2, parallelism: 2)

@@ -303,8 +303,8 @@ for kind in CellKind.allCases {
                      cpu <= 20 ? "PASS" : "FAIL", cpu, wall <= 20 ? "PASS" : "FAIL", wall, children))
     }
 }
-print("\npage appends")
-PageAppend.report()
+print("\nlong feeds: what an update costs as the feed grows")
+LongFeed.report()
 print("\npeer: none runnable on Linux (Texture needs UIKit); the one-thread run is the baseline")
 print("load average after: \(loadAverage())")
 if failed { exit(1) }
