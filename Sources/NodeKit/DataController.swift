@@ -142,24 +142,37 @@ public final class DataController {
         return operations
     }
 
-    /// Removes the elements at `paths` (descending) and returns them. One exclusive access to
-    /// `sections` for all of them, rather than one per item.
+    /// Removes the elements at `paths` (descending) and returns them: each section's in one
+    /// pass, under one exclusive access to `sections`.
     private static func remove(_ paths: [ItemPath], from sections: inout [[Element]]) -> [Element] {
-        paths.map { sections[$0.section].remove(at: $0.item) }
+        let ascending = Array(paths.reversed())
+        var removed: [Element] = []
+        for run in sectionRuns(ascending) {
+            removed += sections[run.section].remove(atAscending: ascending[run.range].map(\.item))
+        }
+        return removed
     }
 
-    /// Inserts `elements` at `paths` (ascending), under one exclusive access to `sections`. Each
-    /// run of consecutive positions goes in as one block, which is what inserting its elements one
-    /// by one in ascending order amounts to (a feed appends its next page as one run).
+    /// Inserts `elements` at `paths` (ascending): each section's in one pass (a page appended to
+    /// a feed moves nothing), under one exclusive access to `sections`.
     private static func insert(_ elements: [Element], at paths: [ItemPath], into sections: inout [[Element]]) {
+        for run in sectionRuns(paths) {
+            sections[run.section].insert(Array(elements[run.range]), atAscending: paths[run.range].map(\.item))
+        }
+    }
+
+    /// The runs of `paths` that share a section, in order: each run's section and its range of
+    /// indices in `paths`.
+    private static func sectionRuns(_ paths: [ItemPath]) -> [(section: Int, range: Range<Int>)] {
+        var runs: [(section: Int, range: Range<Int>)] = []
         var start = 0
         while start < paths.count {
-            let first = paths[start]
             var end = start + 1
-            while end < paths.count, paths[end] == ItemPath(first.section, first.item + end - start) { end += 1 }
-            sections[first.section].insert(contentsOf: elements[start..<end], at: first.item)
+            while end < paths.count, paths[end].section == paths[start].section { end += 1 }
+            runs.append((paths[start].section, start..<end))
             start = end
         }
+        return runs
     }
 
     /// The paths of the elements that satisfy `predicate`, ascending.

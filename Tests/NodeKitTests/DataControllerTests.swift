@@ -196,6 +196,43 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
                                      ItemPath(1, 0), ItemPath(1, 2)])
     }
 
+    @Test func randomScatteredDeletesAndInsertsKeepEveryOtherCell() throws {
+        var random = SeededRandom(seed: 7)  // the same lists and changes on every run
+        for trial in 0..<40 {
+            // Given up to three sections of up to 30 rows
+            let before = (0..<Int.random(in: 1...3, using: &random)).map { section in
+                (0..<Int.random(in: 0...30, using: &random)).map { Row("t\(trial)-\(section)-\($0)") }
+            }
+            let (model, controller) = loaded(before, parallelism: 1)
+            let oldNodes = Dictionary(uniqueKeysWithValues: controller.sections.joined().compactMap { element in
+                element.node.map { ($0.id.rawValue, $0) }
+            })
+            // When random rows are deleted and new ones inserted at random places
+            var changes = ChangeSet()
+            var after: [[Row]] = []
+            for (section, rows) in before.enumerated() {
+                var kept: [Row] = []
+                for (item, row) in rows.enumerated() {
+                    if Bool.random(using: &random) { kept.append(row) } else { changes.deleteItems([ItemPath(section, item)]) }
+                }
+                for new in 0..<Int.random(in: 0...10, using: &random) {
+                    kept.insert(Row("n\(trial)-\(section)-\(new)"), at: Int.random(in: 0...kept.count, using: &random))
+                }
+                changes.insertItems(kept.indices.filter { kept[$0].id.hasPrefix("n") }.map { ItemPath(section, $0) })
+                after.append(kept)
+            }
+            model.sections = after
+            let result = try controller.performBatchUpdates(changes)
+            // Then the list is the model's, every kept row keeps its node, and only new rows were allocated
+            #expect(ids(controller) == after.map { $0.map(\.id) })
+            for element in controller.sections.joined() {
+                let node = try #require(element.node)
+                if let old = oldNodes[node.id.rawValue] { #expect(node === old) }
+            }
+            #expect(result.allocated.count == changes.insertedItems.count)
+        }
+    }
+
     @Test func aDuplicateIsNamedByItsPositionWhateverTheOrderGiven() {
         let (error, _) = attempt([[Row("a")]], then: [[Row("a"), Row("b"), Row("c"), Row("d")]]) {
             $0.insertItems([ItemPath(0, 3), ItemPath(0, 1), ItemPath(0, 2), ItemPath(0, 1)])

@@ -18,7 +18,8 @@ enum LongFeed {
     /// Medians on one thread, in µs, over ``repeats`` rounds of a feed's life: a page of
     /// ``pageSize`` text cells appended (per cell; texts new to the feed's measurer, words not),
     /// then one earlier cell relaid out after its height changed. Also the first relayout, which
-    /// builds the position map; the appends keep it.
+    /// builds the position map (the appends keep it), and then, per cell, ``repeats`` reloads of
+    /// ``pageSize`` cells spread over the feed (a delete and an insert each).
     static func measure(existing: Int) -> Figures {
         let models = (0..<existing + repeats * pageSize).map(BenchPhotoModel.init(index:))
         let feed = BenchFeed(width: 375, kind: .text, models: models)
@@ -44,14 +45,25 @@ enum LongFeed {
             relayouts.append(Clocks.now().perCell(since: start, cells: 1).wall)
             precondition(changed.count == 1, "the relaid-out cell's height did not change")
         }
+        let reloads = (0..<repeats).map { round -> Double in
+            // Every cell of the page is at a different place in the feed; each round's are new.
+            let paths = (0..<pageSize).map { ItemPath(0, ($0 * feed.count + round) / pageSize) }
+            var changes = ChangeSet()
+            changes.reloadItems(paths)
+            let start = Clocks.now()
+            _ = try! controller.performBatchUpdates(changes)
+            return Clocks.now().perCell(since: start, cells: pageSize).wall
+        }
         withExtendedLifetime(feed) {}  // the controller's data source, held weakly
-        return Figures(append: median(appends), relayout: median(relayouts), firstRelayout: relayouts[0])
+        return Figures(append: median(appends), relayout: median(relayouts), firstRelayout: relayouts[0],
+                       reload: median(reloads))
     }
 
     struct Figures {
         var append: Double
         var relayout: Double
         var firstRelayout: Double
+        var reload: Double
     }
 
     /// Prints the short and long feeds' figures (medians of 3 alternations, after a warm-up) and
@@ -72,5 +84,7 @@ enum LongFeed {
         line("then one cell relaid out after its height changed", \.relayout)
         line("the first of those relayouts, which builds the position map", \.firstRelayout,
              goal: " (a walk over the feed, once: later pages keep the map)")
+        line("then \(pageSize) cells spread over the feed reloaded, per cell", \.reload,
+             goal: " (each section's deletes and inserts in one pass each)")
     }
 }
