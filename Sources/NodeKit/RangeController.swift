@@ -82,11 +82,11 @@ public final class RangeController {
         let direction = scrollDirection.isEmpty ? previousScrollDirection : scrollDirection
         previousScrollDirection = direction
 
-        let byPath = Dictionary(elements.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        var index = RangeElementIndex(elements)
         let visibleSet = visible ?? paths(in: viewport.bounds, of: elements)
         if visibleSet.isEmpty {
             let geometric = paths(in: viewport.bounds, of: elements)
-            setVisibleNodes(geometric.compactMap { byPath[$0]?.node })
+            setVisibleNodes(geometric.compactMap { index.node(at: $0) })
             return RangeUpdate(mode: .unspecified, scrollDirection: direction, visible: geometric, display: [],
                                preload: [], changedStates: [:])
         }
@@ -96,12 +96,10 @@ public final class RangeController {
         let (display, preload) = rangeSets(mode: mode, viewport: viewport, direction: direction,
                                            visible: visibleSet, elements: elements)
         let current = visibleSet.union(display).union(preload)
-        let candidates: [ItemPath] = rangeIsValid
-            ? Array(current.union(previouslyTouched)) : elements.map(\.path)
 
         var changed: [ItemPath: InterfaceState] = [:]
-        for path in candidates.sorted() {
-            guard let node = byPath[path]?.node else { continue }
+        func apply(_ path: ItemPath, _ node: DisplayNode?) {
+            guard let node else { return }
             let state = cellState(path, container: container, mode: mode,
                                   visible: visibleSet, display: display, preload: preload)
             if !node.isRangeManaged { node.isRangeManaged = true }
@@ -110,10 +108,18 @@ public final class RangeController {
                 changed[path] = state
             }
         }
+        // Every cell, in path order, after a change of data or mode; else the cells in a range
+        // now or at the last update.
+        if !rangeIsValid && index.isSorted {
+            for element in elements { apply(element.path, element.node) }
+        } else {
+            let candidates = rangeIsValid ? Array(current.union(previouslyTouched)) : elements.map(\.path)
+            for path in candidates.sorted() { apply(path, index.node(at: path)) }
+        }
         previouslyTouched = current
         rangeIsValid = true
         preserveCurrentRangeMode = false
-        setVisibleNodes(visibleSet.compactMap { byPath[$0]?.node })
+        setVisibleNodes(visibleSet.compactMap { index.node(at: $0) })
         return RangeUpdate(mode: mode, scrollDirection: direction, visible: visibleSet, display: display,
                            preload: preload, changedStates: changed)
     }

@@ -131,4 +131,29 @@ private let preloadOnly: InterfaceState = [.measureLayout, .preload]
         let next = controller.update(viewport: Feed.viewport(510), scrollDirection: .down, elements: feed.elements)
         #expect(next.mode == .full)
     }
+
+    @Test func aListInAnyOrderGetsTheStatesAndCallbacksOfTheSortedOne() {
+        // Given two equal feeds, one listed in path order and one in reverse order
+        let sorted = Feed(), reversed = Feed()
+        let sortedLog = InterfaceStateLog(observing: sorted.nodes)
+        let reversedLog = InterfaceStateLog(observing: reversed.nodes)
+        let sortedRanges = RangeController(), reversedRanges = RangeController()
+        // When both scroll the same way, and the range is invalidated on the way
+        for (step, y) in [0.0, 150, 600, 620, 1200].enumerated() {
+            if step == 3 {
+                sortedRanges.invalidateRange()
+                reversedRanges.invalidateRange()
+            }
+            let direction: ScrollDirection = step == 0 ? [] : .down
+            let one = sortedRanges.update(viewport: Feed.viewport(y), scrollDirection: direction,
+                                          elements: sorted.elements)
+            let other = reversedRanges.update(viewport: Feed.viewport(y), scrollDirection: direction,
+                                              elements: sorted.elements.indices.reversed().map { reversed.elements[$0] })
+            // Then every update finds the same ranges, changes the same cells in the same order
+            #expect(other.visible == one.visible && other.display == one.display && other.preload == one.preload)
+            #expect(other.changedStates == one.changedStates)
+            #expect(reversedLog.drain() == sortedLog.drain())
+            #expect(reversed.states() == sorted.states())
+        }
+    }
 }

@@ -19,7 +19,9 @@ enum LongFeed {
     /// ``pageSize`` text cells appended (per cell; texts new to the feed's measurer, words not),
     /// then one earlier cell relaid out after its height changed. Also the first relayout, which
     /// builds the position map (the appends keep it), and then, per cell, ``repeats`` reloads of
-    /// ``pageSize`` cells spread over the feed (a delete and an insert each).
+    /// ``pageSize`` cells spread over the feed (a delete and an insert each), and per update,
+    /// range updates while the feed scrolls down from its middle (the first, which visits every
+    /// cell, left out).
     static func measure(existing: Int) -> Figures {
         let models = (0..<existing + repeats * pageSize).map(BenchPhotoModel.init(index:))
         let feed = BenchFeed(width: 375, kind: .text, models: models)
@@ -54,9 +56,19 @@ enum LongFeed {
             _ = try! controller.performBatchUpdates(changes)
             return Clocks.now().perCell(since: start, cells: pageSize).wall
         }
+        let elements = controller.tableRangeElements()
+        let ranges = RangeController()
+        ranges.containerInterfaceState = [.inHierarchy, .visible]
+        let top = elements[existing / 2].frame.minY
+        let scrolls = (0..<2 * repeats).map { step -> Double in
+            let viewport = Viewport(size: Size(375, 667), contentOffset: Point(0, top + Double(step) * 40))
+            let start = Clocks.now()
+            ranges.update(viewport: viewport, scrollDirection: .down, elements: elements)
+            return Clocks.now().perCell(since: start, cells: 1).wall
+        }
         withExtendedLifetime(feed) {}  // the controller's data source, held weakly
         return Figures(append: median(appends), relayout: median(relayouts), firstRelayout: relayouts[0],
-                       reload: median(reloads))
+                       reload: median(reloads), scroll: median(Array(scrolls.dropFirst())))
     }
 
     struct Figures {
@@ -64,6 +76,7 @@ enum LongFeed {
         var relayout: Double
         var firstRelayout: Double
         var reload: Double
+        var scroll: Double
     }
 
     /// Prints the short and long feeds' figures (medians of 3 alternations, after a warm-up) and
@@ -86,5 +99,7 @@ enum LongFeed {
              goal: " (a walk over the feed, once: later pages keep the map)")
         line("then \(pageSize) cells spread over the feed reloaded, per cell", \.reload,
              goal: " (each section's deletes and inserts in one pass each)")
+        line("a range update per 40-pt scroll step, per update", \.scroll,
+             goal: " (no hashing of every cell; a pass over the frames per range remains)")
     }
 }
