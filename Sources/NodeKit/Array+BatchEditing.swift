@@ -36,6 +36,8 @@ extension Array {
         guard insertedCount > 0 else { return }
         let oldCount = count
         append(contentsOf: elements)
+        // Appended as they are when they all go after the old elements (a page at the end).
+        guard positions[0] < oldCount else { return }
         withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             let inserted = UnsafeMutablePointer<Element>.allocate(capacity: insertedCount)
