@@ -28,7 +28,8 @@ public final class RangeController {
     private var previousScrollDirection: ScrollDirection = [.down, .right]
     private var previousContentOffset: Point?
     private var previouslyTouched: Set<ItemPath> = []
-    private var visibleNodes: [ObjectIdentifier: DisplayNode] = [:]
+    /// The nodes of the visible cells, in path order.
+    private var visibleNodes: [DisplayNode] = []
     private var rangeIsValid = false
 
     public init(tuning: RangeTuningTable = .default, scrollableDirections: ScrollDirection = .vertical) {
@@ -83,10 +84,10 @@ public final class RangeController {
         previousScrollDirection = direction
 
         var index = RangeElementIndex(elements)
-        let visibleSet = visible ?? paths(in: viewport.bounds, of: elements)
+        let visibleSet = visible ?? index.paths(intersecting: viewport.bounds)
         if visibleSet.isEmpty {
-            let geometric = paths(in: viewport.bounds, of: elements)
-            setVisibleNodes(geometric.compactMap { index.node(at: $0) })
+            let geometric = index.paths(intersecting: viewport.bounds)
+            setVisibleNodes(geometric.sorted().compactMap { index.node(at: $0) })
             return RangeUpdate(mode: .unspecified, scrollDirection: direction, visible: geometric, display: [],
                                preload: [], changedStates: [:])
         }
@@ -94,7 +95,7 @@ public final class RangeController {
         let container = effectiveContainerState
         let mode = selectMode(containerVisible: container.contains(.visible))
         let (display, preload) = rangeSets(mode: mode, viewport: viewport, direction: direction,
-                                           visible: visibleSet, elements: elements)
+                                           visible: visibleSet, index: index)
         let current = visibleSet.union(display).union(preload)
 
         var changed: [ItemPath: InterfaceState] = [:]
@@ -119,14 +120,9 @@ public final class RangeController {
         previouslyTouched = current
         rangeIsValid = true
         preserveCurrentRangeMode = false
-        setVisibleNodes(visibleSet.compactMap { index.node(at: $0) })
+        setVisibleNodes(visibleSet.sorted().compactMap { index.node(at: $0) })
         return RangeUpdate(mode: mode, scrollDirection: direction, visible: visibleSet, display: display,
                            preload: preload, changedStates: changed)
-    }
-
-    /// The paths of elements whose frames intersect `rect`.
-    private func paths(in rect: Rect, of elements: [RangeElement]) -> Set<ItemPath> {
-        Set(elements.lazy.filter { $0.frame.intersects(rect) }.map(\.path))
     }
 
     private func selectMode(containerVisible: Bool) -> RangeMode {
@@ -140,7 +136,7 @@ public final class RangeController {
     /// §7.4 step 4: the display and preload sets, reusing the visible or display set when the
     /// parameters say they coincide.
     private func rangeSets(mode: RangeMode, viewport: Viewport, direction: ScrollDirection, visible: Set<ItemPath>,
-                           elements: [RangeElement]) -> (display: Set<ItemPath>, preload: Set<ItemPath>) {
+                           index: RangeElementIndex) -> (display: Set<ItemPath>, preload: Set<ItemPath>) {
         let displayParameters = tuning[mode, .display]
         let preloadParameters = tuning[mode, .preload]
         let display: Set<ItemPath>
@@ -149,7 +145,7 @@ public final class RangeController {
         } else if displayParameters == .zero {
             display = visible
         } else {
-            display = paths(in: rangeRect(displayParameters, viewport: viewport, direction: direction), of: elements)
+            display = index.paths(intersecting: rangeRect(displayParameters, viewport: viewport, direction: direction))
         }
         let preload: Set<ItemPath>
         if preloadParameters == displayParameters {
@@ -157,7 +153,7 @@ public final class RangeController {
         } else if preloadParameters == .zero {
             preload = visible
         } else {
-            preload = paths(in: rangeRect(preloadParameters, viewport: viewport, direction: direction), of: elements)
+            preload = index.paths(intersecting: rangeRect(preloadParameters, viewport: viewport, direction: direction))
         }
         return (display, preload)
     }
@@ -188,12 +184,13 @@ public final class RangeController {
         return state
     }
 
-    /// §7.4 step 6: nodes that were visible and no longer are lose the visible bit.
+    /// §7.4 step 6: nodes that were visible and no longer are lose the visible bit, in the
+    /// order of their cells (`nodes` are in path order).
     private func setVisibleNodes(_ nodes: [DisplayNode]) {
-        let new = Dictionary(nodes.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
-        for (id, node) in visibleNodes where new[id] == nil && node.isVisible {
+        let new = Set(nodes.map(ObjectIdentifier.init))
+        for node in visibleNodes where !new.contains(ObjectIdentifier(node)) && node.isVisible {
             node.exitInterfaceState(.visible)
         }
-        visibleNodes = new
+        visibleNodes = nodes
     }
 }

@@ -1,18 +1,32 @@
-/// The cells of one range update, found by path.
+import LayoutCore
+
+/// The cells of one range update, found by path and by position.
 ///
-/// A list whose paths ascend (a table's or a collection's cells, as a data controller lists
-/// them) is searched by bisection, so an update that looks up the few cells around the viewport
-/// does not hash every cell of a long feed on each scroll step. Any other list gets a map from
-/// path to element, built on the first lookup (the last element wins when a path repeats).
+/// One pass over the list learns its order. A list whose paths ascend (a table's or a
+/// collection's cells, as a data controller lists them) is searched by bisection, so an update
+/// that looks up the few cells around the viewport does not hash every cell of a long feed on
+/// each scroll step; any other list gets a map from path to element, built on the first lookup
+/// (the last element wins when a path repeats). A list whose frames are stacked from top to
+/// bottom (a table, or a single column) has the cells meeting a rectangle in one run of the
+/// list, found by bisection too; any other layout is tested frame by frame.
 struct RangeElementIndex {
     let elements: [RangeElement]
     /// Whether the paths strictly ascend.
     let isSorted: Bool
+    /// Whether the frames' top edges, and their bottom edges, never decrease along the list.
+    let isStackedVertically: Bool
     private var byPath: [ItemPath: Int]?
 
     init(_ elements: [RangeElement]) {
         self.elements = elements
-        isSorted = zip(elements, elements.dropFirst()).allSatisfy { $0.path < $1.path }
+        var isSorted = true, isStacked = true
+        for index in elements.indices.dropFirst() where isSorted || isStacked {
+            let previous = elements[index - 1], next = elements[index]
+            isSorted = isSorted && previous.path < next.path
+            isStacked = isStacked && previous.frame.minY <= next.frame.minY && previous.frame.maxY <= next.frame.maxY
+        }
+        self.isSorted = isSorted
+        isStackedVertically = isStacked  // a NaN edge compares false: not stacked
     }
 
     /// The node at `path`, if the list has that cell and it is allocated.
@@ -21,14 +35,32 @@ struct RangeElementIndex {
         return elements[index].node
     }
 
+    /// The paths of the cells whose frames intersect `rect`.
+    func paths(intersecting rect: Rect) -> Set<ItemPath> {
+        var candidates = elements[...]
+        if isStackedVertically {
+            // Meeting the rectangle vertically: below its top (a suffix) and above its bottom (a prefix).
+            let start = firstIndex { $0.frame.maxY > rect.minY }
+            let end = firstIndex { $0.frame.minY >= rect.maxY }
+            candidates = elements[start..<max(start, end)]
+        }
+        return Set(candidates.lazy.filter { $0.frame.intersects(rect) }.map(\.path))
+    }
+
+    /// The first index whose element satisfies `predicate`, which holds for a suffix of the list.
+    private func firstIndex(where predicate: (RangeElement) -> Bool) -> Int {
+        var low = 0, high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(elements[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
     private mutating func index(of path: ItemPath) -> Int? {
         if isSorted {
-            var low = 0, high = elements.count
-            while low < high {
-                let middle = (low + high) / 2
-                if elements[middle].path < path { low = middle + 1 } else { high = middle }
-            }
-            return low < elements.count && elements[low].path == path ? low : nil
+            let index = firstIndex { $0.path >= path }
+            return index < elements.count && elements[index].path == path ? index : nil
         }
         if byPath == nil {
             byPath = Dictionary(elements.indices.map { (elements[$0].path, $0) }, uniquingKeysWith: { _, last in last })

@@ -9,10 +9,10 @@ private struct Feed {
     let nodes: [DisplayNode]
     let elements: [RangeElement]
 
-    init(count: Int = 20) {
+    init(count: Int = 20, frames: (Int) -> Rect = { Rect(0, Double($0) * 100, 100, 100) }) {
         nodes = (0..<count).map { DisplayNode(id: LayoutElementID("c\($0)")) }
         elements = nodes.enumerated().map { index, node in
-            RangeElement(path: ItemPath(0, index), frame: Rect(0, Double(index) * 100, 100, 100), node: node)
+            RangeElement(path: ItemPath(0, index), frame: frames(index), node: node)
         }
     }
 
@@ -132,28 +132,47 @@ private let preloadOnly: InterfaceState = [.measureLayout, .preload]
         #expect(next.mode == .full)
     }
 
-    @Test func aListInAnyOrderGetsTheStatesAndCallbacksOfTheSortedOne() {
-        // Given two equal feeds, one listed in path order and one in reverse order
-        let sorted = Feed(), reversed = Feed()
-        let sortedLog = InterfaceStateLog(observing: sorted.nodes)
+    @Test(arguments: [Layout.column, .grid, .masonry])
+    func aListInAnyOrderGetsTheStatesAndCallbacksOfThePathOrderedOne(_ layout: Layout) {
+        // Given two equal lists of cells, one in path order and one in reverse order
+        let ordered = Feed(frames: layout.frames), reversed = Feed(frames: layout.frames)
+        let orderedLog = InterfaceStateLog(observing: ordered.nodes)
         let reversedLog = InterfaceStateLog(observing: reversed.nodes)
-        let sortedRanges = RangeController(), reversedRanges = RangeController()
+        let orderedRanges = RangeController(), reversedRanges = RangeController()
         // When both scroll the same way, and the range is invalidated on the way
-        for (step, y) in [0.0, 150, 600, 620, 1200].enumerated() {
+        for (step, y) in [0.0, 150, 600, 620, 800, 2000].enumerated() {
             if step == 3 {
-                sortedRanges.invalidateRange()
+                orderedRanges.invalidateRange()
                 reversedRanges.invalidateRange()
             }
             let direction: ScrollDirection = step == 0 ? [] : .down
-            let one = sortedRanges.update(viewport: Feed.viewport(y), scrollDirection: direction,
-                                          elements: sorted.elements)
+            let one = orderedRanges.update(viewport: Feed.viewport(y), scrollDirection: direction,
+                                           elements: ordered.elements)
             let other = reversedRanges.update(viewport: Feed.viewport(y), scrollDirection: direction,
-                                              elements: sorted.elements.indices.reversed().map { reversed.elements[$0] })
+                                              elements: reversed.elements.reversed())
             // Then every update finds the same ranges, changes the same cells in the same order
+            #expect(one.visible.isEmpty == (y == 2000))  // the last viewport is below every cell
             #expect(other.visible == one.visible && other.display == one.display && other.preload == one.preload)
             #expect(other.changedStates == one.changedStates)
-            #expect(reversedLog.drain() == sortedLog.drain())
-            #expect(reversed.states() == sorted.states())
+            #expect(reversedLog.drain() == orderedLog.drain())
+            #expect(reversed.states() == ordered.states())
+        }
+    }
+
+    /// Cell layouts: a column (frames stacked top to bottom), a grid of two columns (still
+    /// stacked, side by side) and two columns of uneven heights (not stacked).
+    enum Layout: CaseIterable {
+        case column, grid, masonry
+
+        func frames(_ index: Int) -> Rect {
+            switch self {
+            case .column: return Rect(0, Double(index) * 100, 100, 100)
+            case .grid: return Rect(Double(index % 2) * 50, Double(index / 2) * 100, 50, 100)
+            case .masonry:
+                let height = index % 3 == 0 ? 150.0 : 50
+                let top = (0..<index).filter { $0 % 2 == index % 2 }.reduce(0.0) { $0 + ($1 % 3 == 0 ? 150 : 50) }
+                return Rect(Double(index % 2) * 50, top, 50, height)
+            }
         }
     }
 }

@@ -100,6 +100,6 @@ enum LongFeed {
         line("then \(pageSize) cells spread over the feed reloaded, per cell", \.reload,
              goal: " (each section's deletes and inserts in one pass each)")
         line("a range update per 40-pt scroll step, per update", \.scroll,
-             goal: " (no hashing of every cell; a pass over the frames per range remains)")
+             goal: " (cells found by bisection; one pass per update checks the list's order)")
     }
 }
