@@ -44,7 +44,8 @@ struct NodePositions {
                                checkedAgainst sections: [[DataController.Element]]) -> [ItemPath]? {
         var paths: [ItemPath] = []
         for node in nodes {
-            guard let path = map[node], sections.indices.contains(path.section), sections[path.section].indices.contains(path.item),
+            guard let path = map[node], sections.indices.contains(path.section),
+                  sections[path.section].indices.contains(path.item),
                   id(of: sections[path.section][path.item]) == node else { return nil }
             paths.append(path)
         }

@@ -213,7 +213,11 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
             for (section, rows) in before.enumerated() {
                 var kept: [Row] = []
                 for (item, row) in rows.enumerated() {
-                    if Bool.random(using: &random) { kept.append(row) } else { changes.deleteItems([ItemPath(section, item)]) }
+                    if Bool.random(using: &random) {
+                        kept.append(row)
+                    } else {
+                        changes.deleteItems([ItemPath(section, item)])
+                    }
                 }
                 for new in 0..<Int.random(in: 0...10, using: &random) {
                     kept.insert(Row("n\(trial)-\(section)-\(new)"), at: Int.random(in: 0...kept.count, using: &random))

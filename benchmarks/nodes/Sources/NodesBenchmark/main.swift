@@ -25,11 +25,11 @@ final class BenchFeed: DataControllerDataSource {
     /// A fresh measurer per feed, so every round measures its text cold.
     let measurer = TextMeasurer(fonts: TextMeasurer.shared.fonts)
     /// The photos' values, made once before any timing (a feed's model exists before its cells).
-    static let models = (0..<cellCount).map(BenchPhotoModel.init(index:))
+    static let standardModels = (0..<cellCount).map(BenchPhotoModel.init(index:))
     /// The values of this feed's photos, by index.
     let models: [BenchPhotoModel]
 
-    init(width: Double, kind: CellKind, models: [BenchPhotoModel] = BenchFeed.models) {
+    init(width: Double, kind: CellKind, models: [BenchPhotoModel] = BenchFeed.standardModels) {
         self.width = width
         self.kind = kind
         self.models = models
@@ -75,7 +75,7 @@ func median(_ values: [Double]) -> Double {
 
 let quick = CommandLine.arguments.contains("--quick")
 let cellCount = 1_000
-_ = BenchFeed.models  // made before timing
+_ = BenchFeed.standardModels  // made before timing
 /// Rounds per child process (after a warm-up round).
 let rounds = quick ? 2 : 3
 /// Child processes per setting. The settings' children alternate (1 thread, all cores, 1 thread,
