@@ -66,28 +66,36 @@ public final class RangeController {
 
     // MARK: - Update
 
+    /// Runs one range update (§7.4) over `elements`, every cell with its frame and node (if
+    /// allocated). It learns their order first, one pass over them: a host that scrolls a long
+    /// list keeps a ``RangeList`` and calls ``update(viewport:scrollDirection:list:visible:)``.
+    @discardableResult
+    public func update(viewport: Viewport, scrollDirection: ScrollDirection, elements: [RangeElement],
+                       visible: Set<ItemPath>? = nil) -> RangeUpdate {
+        update(viewport: viewport, scrollDirection: scrollDirection, list: RangeList(elements), visible: visible)
+    }
+
     /// Runs one range update (§7.4).
     ///
     /// - Parameters:
     ///   - viewport: the container's bounds in content coordinates.
     ///   - scrollDirection: the current direction; `.none` reuses the previous one (initially
     ///     down and right).
-    ///   - elements: every cell with its frame and node (if allocated).
+    ///   - list: every cell with its frame and node (if allocated).
     ///   - visible: the cells the host shows; by default those whose frames intersect the
     ///     viewport. When empty, the geometry only fixes the visible bit and the update stops.
     @discardableResult
-    public func update(viewport: Viewport, scrollDirection: ScrollDirection, elements: [RangeElement],
+    public func update(viewport: Viewport, scrollDirection: ScrollDirection, list: RangeList,
                        visible: Set<ItemPath>? = nil) -> RangeUpdate {
         if let previous = previousContentOffset, previous != viewport.contentOffset { contentHasBeenScrolled = true }
         previousContentOffset = viewport.contentOffset
         let direction = scrollDirection.isEmpty ? previousScrollDirection : scrollDirection
         previousScrollDirection = direction
 
-        var index = RangeElementIndex(elements)
-        let visibleSet = visible ?? index.paths(intersecting: viewport.bounds)
+        let visibleSet = visible ?? list.paths(intersecting: viewport.bounds)
         if visibleSet.isEmpty {
-            let geometric = index.paths(intersecting: viewport.bounds)
-            setVisibleNodes(geometric.sorted().compactMap { index.node(at: $0) })
+            let geometric = list.paths(intersecting: viewport.bounds)
+            setVisibleNodes(geometric.sorted().compactMap { list.node(at: $0) })
             return RangeUpdate(mode: .unspecified, scrollDirection: direction, visible: geometric, display: [],
                                preload: [], changedStates: [:])
         }
@@ -95,7 +103,7 @@ public final class RangeController {
         let container = effectiveContainerState
         let mode = selectMode(containerVisible: container.contains(.visible))
         let (display, preload) = rangeSets(mode: mode, viewport: viewport, direction: direction,
-                                           visible: visibleSet, index: index)
+                                           visible: visibleSet, list: list)
         let current = visibleSet.union(display).union(preload)
 
         var changed: [ItemPath: InterfaceState] = [:]
@@ -111,16 +119,16 @@ public final class RangeController {
         }
         // Every cell, in path order, after a change of data or mode; else the cells in a range
         // now or at the last update.
-        if !rangeIsValid && index.isSorted {
-            for element in elements { apply(element.path, element.node) }
+        if !rangeIsValid && list.isSorted {
+            for element in list.elements { apply(element.path, element.node) }
         } else {
-            let candidates = rangeIsValid ? Array(current.union(previouslyTouched)) : elements.map(\.path)
-            for path in candidates.sorted() { apply(path, index.node(at: path)) }
+            let candidates = rangeIsValid ? Array(current.union(previouslyTouched)) : list.elements.map(\.path)
+            for path in candidates.sorted() { apply(path, list.node(at: path)) }
         }
         previouslyTouched = current
         rangeIsValid = true
         preserveCurrentRangeMode = false
-        setVisibleNodes(visibleSet.sorted().compactMap { index.node(at: $0) })
+        setVisibleNodes(visibleSet.sorted().compactMap { list.node(at: $0) })
         return RangeUpdate(mode: mode, scrollDirection: direction, visible: visibleSet, display: display,
                            preload: preload, changedStates: changed)
     }
@@ -136,7 +144,7 @@ public final class RangeController {
     /// §7.4 step 4: the display and preload sets, reusing the visible or display set when the
     /// parameters say they coincide.
     private func rangeSets(mode: RangeMode, viewport: Viewport, direction: ScrollDirection, visible: Set<ItemPath>,
-                           index: RangeElementIndex) -> (display: Set<ItemPath>, preload: Set<ItemPath>) {
+                           list: RangeList) -> (display: Set<ItemPath>, preload: Set<ItemPath>) {
         let displayParameters = tuning[mode, .display]
         let preloadParameters = tuning[mode, .preload]
         let display: Set<ItemPath>
@@ -145,7 +153,7 @@ public final class RangeController {
         } else if displayParameters == .zero {
             display = visible
         } else {
-            display = index.paths(intersecting: rangeRect(displayParameters, viewport: viewport, direction: direction))
+            display = list.paths(intersecting: rangeRect(displayParameters, viewport: viewport, direction: direction))
         }
         let preload: Set<ItemPath>
         if preloadParameters == displayParameters {
@@ -153,7 +161,7 @@ public final class RangeController {
         } else if preloadParameters == .zero {
             preload = visible
         } else {
-            preload = index.paths(intersecting: rangeRect(preloadParameters, viewport: viewport, direction: direction))
+            preload = list.paths(intersecting: rangeRect(preloadParameters, viewport: viewport, direction: direction))
         }
         return (display, preload)
     }

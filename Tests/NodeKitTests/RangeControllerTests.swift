@@ -134,8 +134,10 @@ private let preloadOnly: InterfaceState = [.measureLayout, .preload]
 
     @Test(arguments: [Layout.column, .grid, .masonry])
     func aListInAnyOrderGetsTheStatesAndCallbacksOfThePathOrderedOne(_ layout: Layout) {
-        // Given two equal lists of cells, one in path order and one in reverse order
+        // Given two equal lists of cells, one in path order, prepared once as a RangeList, and
+        // one in reverse order, given afresh to each update
         let ordered = Feed(frames: layout.frames), reversed = Feed(frames: layout.frames)
+        let orderedList = RangeList(ordered.elements)
         let orderedLog = InterfaceStateLog(observing: ordered.nodes)
         let reversedLog = InterfaceStateLog(observing: reversed.nodes)
         let orderedRanges = RangeController(), reversedRanges = RangeController()
@@ -146,8 +148,7 @@ private let preloadOnly: InterfaceState = [.measureLayout, .preload]
                 reversedRanges.invalidateRange()
             }
             let direction: ScrollDirection = step == 0 ? [] : .down
-            let one = orderedRanges.update(viewport: Feed.viewport(y), scrollDirection: direction,
-                                           elements: ordered.elements)
+            let one = orderedRanges.update(viewport: Feed.viewport(y), scrollDirection: direction, list: orderedList)
             let other = reversedRanges.update(viewport: Feed.viewport(y), scrollDirection: direction,
                                               elements: reversed.elements.reversed())
             // Then every update finds the same ranges, changes the same cells in the same order

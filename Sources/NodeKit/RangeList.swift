@@ -1,36 +1,41 @@
 import LayoutCore
 
-/// The cells of one range update, found by path and by position.
+/// The cells a ``RangeController`` works over, with what one pass learned of their order: make
+/// it once when the cells or their frames change and give it to every scroll step until then.
 ///
-/// One pass over the list learns its order. A list whose paths ascend (a table's or a
-/// collection's cells, as a data controller lists them) is searched by bisection, so an update
-/// that looks up the few cells around the viewport does not hash every cell of a long feed on
-/// each scroll step; any other list gets a map from path to element, built on the first lookup
-/// (the last element wins when a path repeats). A list whose frames are stacked from top to
-/// bottom (a table, or a single column) has the cells meeting a rectangle in one run of the
-/// list, found by bisection too; any other layout is tested frame by frame.
-struct RangeElementIndex {
-    let elements: [RangeElement]
+/// A list whose paths ascend (a table's or a collection's cells, as a data controller lists
+/// them) is searched by bisection, so an update that looks up the few cells around the viewport
+/// does not hash every cell of a long feed; any other list gets a map from path to element (the
+/// last element wins when a path repeats). A list whose frames are stacked from top to bottom (a
+/// table, a grid's rows, a single column) has the cells meeting a rectangle in one run, found by
+/// bisection too; any other layout is tested frame by frame. A scroll step over a prepared
+/// stacked list then costs what the cells in range cost, however long the list.
+public struct RangeList: Sendable {
+    public let elements: [RangeElement]
     /// Whether the paths strictly ascend.
     let isSorted: Bool
     /// Whether the frames' top edges, and their bottom edges, never decrease along the list.
     let isStackedVertically: Bool
-    private var byPath: [ItemPath: Int]?
+    /// Positions by path, for a list whose paths do not ascend.
+    private let byPath: [ItemPath: Int]?
 
-    init(_ elements: [RangeElement]) {
+    public init(_ elements: [RangeElement]) {
         self.elements = elements
         var isSorted = true, isStacked = true
         for index in elements.indices.dropFirst() where isSorted || isStacked {
             let previous = elements[index - 1], next = elements[index]
             isSorted = isSorted && previous.path < next.path
+            // A NaN edge compares false: not stacked.
             isStacked = isStacked && previous.frame.minY <= next.frame.minY && previous.frame.maxY <= next.frame.maxY
         }
         self.isSorted = isSorted
-        isStackedVertically = isStacked  // a NaN edge compares false: not stacked
+        isStackedVertically = isStacked
+        byPath = isSorted ? nil
+            : Dictionary(elements.indices.map { (elements[$0].path, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The node at `path`, if the list has that cell and it is allocated.
-    mutating func node(at path: ItemPath) -> DisplayNode? {
+    func node(at path: ItemPath) -> DisplayNode? {
         guard let index = index(of: path) else { return nil }
         return elements[index].node
     }
@@ -57,14 +62,9 @@ struct RangeElementIndex {
         return low
     }
 
-    private mutating func index(of path: ItemPath) -> Int? {
-        if isSorted {
-            let index = firstIndex { $0.path >= path }
-            return index < elements.count && elements[index].path == path ? index : nil
-        }
-        if byPath == nil {
-            byPath = Dictionary(elements.indices.map { (elements[$0].path, $0) }, uniquingKeysWith: { _, last in last })
-        }
-        return byPath?[path]
+    private func index(of path: ItemPath) -> Int? {
+        guard isSorted else { return byPath?[path] }
+        let index = firstIndex { $0.path >= path }
+        return index < elements.count && elements[index].path == path ? index : nil
     }
 }
