@@ -21,9 +21,8 @@ extension ChangeSet {
         try checkSections(insertedSections + movedSections.map(\.to), count: newCounts.count, change: "insert")
         let baseDeletedSections = deletedSections + movedSections.map(\.from)
         let baseInsertedSections = insertedSections + movedSections.map(\.to)
-        let reloadTargets = reloadedSections.map {
-            Self.newIndex(of: $0, deleted: baseDeletedSections, inserted: baseInsertedSections)
-        }
+        let baseSectionShift = IndexShift(deleted: baseDeletedSections, inserted: baseInsertedSections)
+        let reloadTargets = reloadedSections.map(baseSectionShift.newIndex(of:))
         let sectionDeletes = try sortedUnique(baseDeletedSections + reloadedSections, change: "section delete")
         let sectionInserts = try sortedUnique(baseInsertedSections + reloadTargets, change: "section insert")
         guard newCounts.count == oldCounts.count - sectionDeletes.count + sectionInserts.count else {
@@ -39,17 +38,18 @@ extension ChangeSet {
         try checkItems(oldSide, counts: oldCounts, change: "delete, move or reload")
         try checkItems(newSide, counts: newCounts, change: "insert")
         let baseDeletes = (deletedItems + movedItems.map(\.from)).outside(deletedSet)
-        let reloadInserts = reloadedItems.outside(deletedSet).map { path in
-            newPath(of: path, baseDeletes: baseDeletes, baseInserts: newSide,
-                    sectionDeletes: baseDeletedSections, sectionInserts: baseInsertedSections)
-        }
+        let reloadInserts = Self.newPaths(of: reloadedItems.outside(deletedSet), sections: baseSectionShift,
+                                          deletes: baseDeletes, inserts: newSide)
         let itemDeletes = try sortedUnique(oldSide, change: "item delete")
         let itemInserts = try sortedUnique(newSide + reloadInserts.outside(insertedSet), change: "item insert")
 
+        let sectionShift = IndexShift(deleted: sectionDeletes, inserted: sectionInserts)
+        let deletesBySection = Dictionary(grouping: itemDeletes, by: \.section).mapValues(\.count)
+        let insertsBySection = Dictionary(grouping: itemInserts, by: \.section).mapValues(\.count)
         for old in 0..<oldCounts.count where !deletedSet.contains(old) {
-            let new = Self.newIndex(of: old, deleted: sectionDeletes, inserted: sectionInserts)
-            let deleted = itemDeletes.count { $0.section == old }
-            let inserted = itemInserts.count { $0.section == new }
+            let new = sectionShift.newIndex(of: old)
+            let deleted = deletesBySection[old] ?? 0
+            let inserted = insertsBySection[new] ?? 0
             guard newCounts[new] == oldCounts[old] - deleted + inserted else {
                 throw .invalidItemCount(section: old, before: oldCounts[old], after: newCounts[new],
                                         inserted: inserted, deleted: deleted)
@@ -59,21 +59,22 @@ extension ChangeSet {
                                    deletedItems: itemDeletes.reversed(), insertedItems: itemInserts)
     }
 
-    /// Where old section (or item index) `index` lands after `deleted` (old space) and
-    /// `inserted` (new space) are applied.
-    static func newIndex(of index: Int, deleted: [Int], inserted: [Int]) -> Int {
-        var new = index - deleted.count { $0 < index }
-        for insert in inserted.sorted() where insert <= new { new += 1 }
-        return new
-    }
-
-    private func newPath(of path: ItemPath, baseDeletes: [ItemPath], baseInserts: [ItemPath],
-                         sectionDeletes: [Int], sectionInserts: [Int]) -> ItemPath {
-        let section = Self.newIndex(of: path.section, deleted: sectionDeletes, inserted: sectionInserts)
-        let item = Self.newIndex(of: path.item,
-                                 deleted: baseDeletes.filter { $0.section == path.section }.map(\.item),
-                                 inserted: baseInserts.filter { $0.section == section }.map(\.item))
-        return ItemPath(section, item)
+    /// Where each of `paths` (old space) lands: its section carried through the sections' base
+    /// deletes and inserts, its item through the base item deletes of its old section and the
+    /// inserts of its new one. One ``IndexShift`` per section, made on first use.
+    private static func newPaths(of paths: [ItemPath], sections: IndexShift, deletes: [ItemPath],
+                                 inserts: [ItemPath]) -> [ItemPath] {
+        guard !paths.isEmpty else { return [] }
+        let deletedItems = Dictionary(grouping: deletes, by: \.section).mapValues { $0.map(\.item) }
+        let insertedItems = Dictionary(grouping: inserts, by: \.section).mapValues { $0.map(\.item) }
+        var itemShifts: [Int: IndexShift] = [:]
+        return paths.map { path in
+            let section = sections.newIndex(of: path.section)
+            let shift = itemShifts[path.section] ?? IndexShift(deleted: deletedItems[path.section] ?? [],
+                                                               inserted: insertedItems[section] ?? [])
+            itemShifts[path.section] = shift
+            return ItemPath(section, shift.newIndex(of: path.item))
+        }
     }
 
     private func checkSections(_ sections: [Int], count: Int, change: String) throws(BatchUpdateError) {

@@ -196,9 +196,9 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
                                      ItemPath(1, 0), ItemPath(1, 2)])
     }
 
-    @Test func randomScatteredDeletesAndInsertsKeepEveryOtherCell() throws {
+    @Test func randomScatteredDeletesReloadsAndInsertsKeepEveryOtherCell() throws {
         var random = SeededRandom(seed: 7)  // the same lists and changes on every run
-        for trial in 0..<40 {
+        for trial in 0..<60 {
             // Given up to three sections of up to 30 rows
             let before = (0..<Int.random(in: 1...3, using: &random)).map { section in
                 (0..<Int.random(in: 0...30, using: &random)).map { Row("t\(trial)-\(section)-\($0)") }
@@ -207,16 +207,19 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
             let oldNodes = Dictionary(uniqueKeysWithValues: controller.sections.joined().compactMap { element in
                 element.node.map { ($0.id.rawValue, $0) }
             })
-            // When random rows are deleted and new ones inserted at random places
+            // When random rows are deleted, others reloaded, and new ones inserted at random places
             var changes = ChangeSet()
-            var after: [[Row]] = []
+            var after: [[Row]] = [], reloaded: Set<String> = []
             for (section, rows) in before.enumerated() {
                 var kept: [Row] = []
                 for (item, row) in rows.enumerated() {
-                    if Bool.random(using: &random) {
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0: changes.deleteItems([ItemPath(section, item)])
+                    case 1:
+                        changes.reloadItems([ItemPath(section, item)])
+                        reloaded.insert(row.id)
                         kept.append(row)
-                    } else {
-                        changes.deleteItems([ItemPath(section, item)])
+                    default: kept.append(row)
                     }
                 }
                 for new in 0..<Int.random(in: 0...10, using: &random) {
@@ -227,13 +230,15 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
             }
             model.sections = after
             let result = try controller.performBatchUpdates(changes)
-            // Then the list is the model's, every kept row keeps its node, and only new rows were allocated
+            // Then the list is the model's, every row neither new nor reloaded keeps its node, and
+            // only new and reloaded rows were allocated
             #expect(ids(controller) == after.map { $0.map(\.id) })
             for element in controller.sections.joined() {
                 let node = try #require(element.node)
-                if let old = oldNodes[node.id.rawValue] { #expect(node === old) }
+                let old = oldNodes[node.id.rawValue]
+                #expect(reloaded.contains(node.id.rawValue) ? node !== old : old == nil || node === old)
             }
-            #expect(result.allocated.count == changes.insertedItems.count)
+            #expect(result.allocated.count == changes.insertedItems.count + reloaded.count)
         }
     }
 

@@ -303,8 +303,9 @@ for kind in CellKind.allCases {
                      cpu <= 20 ? "PASS" : "FAIL", cpu, wall <= 20 ? "PASS" : "FAIL", wall, children))
     }
 }
-print("\nlong feeds: what an update costs as the feed grows")
+print("\nlong feeds: what an update costs as the feed, or the batch, grows")
 LongFeed.report()
+BatchSize.report()
 print("\npeer: none runnable on Linux (Texture needs UIKit); the one-thread run is the baseline")
 print("load average after: \(loadAverage())")
 if failed { exit(1) }

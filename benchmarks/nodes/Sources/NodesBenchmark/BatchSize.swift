@@ -1,0 +1,45 @@
+import LayoutCore
+import NodeKit
+
+/// A small batch against a large one in the same long feed: deletes, reloads and inserts spread
+/// over the feed, per changed cell. Carrying each change through the others one by one made a
+/// batch's bookkeeping grow with the square of its size.
+enum BatchSize {
+    static let feedLength = 20_000
+    static let small = 100
+    static let large = 1_000
+
+    /// µs per changed cell, on one thread, of one batch that deletes `count` cells, reloads
+    /// `count` others and inserts `count` new ones, spread over a feed of ``feedLength``
+    /// fixed-size cells.
+    static func microsecondsPerChange(count: Int) -> Double {
+        let feed = BenchFeed(width: 375, kind: .fixed, models: [])
+        feed.count = feedLength
+        let controller = DataController(dataSource: feed, context: LayoutContext(scale: 2), parallelism: 1)
+        controller.reloadData()
+        let spacing = feedLength / count
+        var changes = ChangeSet()
+        changes.deleteItems((0..<count).map { ItemPath(0, $0 * spacing) })
+        changes.reloadItems((0..<count).map { ItemPath(0, $0 * spacing + 1) })
+        changes.insertItems((0..<count).map { ItemPath(0, $0 * spacing + spacing / 2) })
+        let start = Clocks.now()
+        _ = try! controller.performBatchUpdates(changes)
+        let time = Clocks.now().perCell(since: start, cells: 3 * count).wall
+        withExtendedLifetime(feed) {}  // the controller's data source, held weakly
+        return time
+    }
+
+    /// Prints both batches' figures (medians of 3 alternations, after a warm-up) and their ratio.
+    static func report() {
+        _ = microsecondsPerChange(count: small)  // warm-up
+        var smalls: [Double] = [], larges: [Double] = []
+        for _ in 0..<3 {
+            smalls.append(microsecondsPerChange(count: small))
+            larges.append(microsecondsPerChange(count: large))
+        }
+        print(String(format: "a batch deleting, reloading and inserting cells spread over a %d-cell feed, per changed "
+                     + "cell (1 thread, fixed-size cells): %.2f µs with %d of each, %.2f with %d; large ÷ small "
+                     + "%.2fx (goal ≈ 1)", feedLength, median(smalls), small, median(larges), large,
+                     median(zip(larges, smalls).map { $0 / $1 })))
+    }
+}
