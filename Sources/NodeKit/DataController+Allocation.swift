@@ -43,7 +43,8 @@ extension DataController {
     }
 
     /// The cells laid out as a table: stacked from y 0 at their measured sizes, for a
-    /// ``RangeController`` (unmeasured cells take no room).
+    /// ``RangeController`` (unmeasured cells take no room). A host that scrolls makes a
+    /// ``RangeList`` of them once per update and passes it to every scroll step.
     public func tableRangeElements() -> [RangeElement] {
         var y = 0.0
         var elements: [RangeElement] = []
