@@ -56,4 +56,21 @@ extension Array {
             }
         }
     }
+
+    /// Puts `elements` at `indices` (ascending, each once) in place of the elements there and
+    /// returns those, in the same order: what removing the elements at `indices` and inserting
+    /// `elements` at the same `indices` amounts to (reloads), without moving any other element.
+    mutating func replace(atAscending indices: [Int], with elements: [Element]) -> [Element] {
+        var swapped = elements
+        withUnsafeMutableBufferPointer { buffer in
+            swapped.withUnsafeMutableBufferPointer { others in
+                for (order, index) in indices.enumerated() {
+                    let old = (buffer.baseAddress! + index).move()
+                    (buffer.baseAddress! + index).moveInitialize(from: others.baseAddress! + order, count: 1)
+                    (others.baseAddress! + order).initialize(to: old)
+                }
+            }
+        }
+        return swapped
+    }
 }

@@ -126,6 +126,15 @@ public final class DataController {
         for section in changes.insertedSections { sectionIDs.insert(makeSectionID(), at: section) }
 
         record(.deleteItems(changes.deletedItems), if: changes.deletedItems)
+        if changes.deletedSections.isEmpty && changes.insertedSections.isEmpty {
+            // No section comes or goes: old and new section indices agree, so each section's
+            // item deletes and inserts can be applied together.
+            record(.insertItems(changes.insertedItems), if: changes.insertedItems)
+            let inserted = changes.insertedItems.map { makeElement($0, dataSource) }
+            Self.replaceItems(deleting: changes.deletedItems, inserting: inserted, at: changes.insertedItems,
+                              in: &sections).forEach(forget)
+            return operations
+        }
         Self.remove(changes.deletedItems, from: &sections).forEach(forget)
         record(.removeSectionItems(changes.deletedSections), if: changes.deletedSections)
         for section in changes.deletedSections { sections.remove(at: section).forEach(forget) }
@@ -149,6 +158,30 @@ public final class DataController {
         var removed: [Element] = []
         for run in sectionRuns(ascending) {
             removed += sections[run.section].remove(atAscending: ascending[run.range].map(\.item))
+        }
+        return removed
+    }
+
+    /// Deletes the items at `deletes` (descending) and inserts `elements` at `inserts`
+    /// (ascending), in a batch where no section comes or goes; returns the deleted elements. A
+    /// section whose deleted and inserted positions are the same (reloads) has those elements
+    /// replaced in place, moving no other; any other section takes a pass for each.
+    private static func replaceItems(deleting deletes: [ItemPath], inserting elements: [Element],
+                                     at inserts: [ItemPath], in sections: inout [[Element]]) -> [Element] {
+        let ascendingDeletes = Array(deletes.reversed())
+        let deleteRuns = Dictionary(uniqueKeysWithValues: sectionRuns(ascendingDeletes).map { ($0.section, $0.range) })
+        let insertRuns = Dictionary(uniqueKeysWithValues: sectionRuns(inserts).map { ($0.section, $0.range) })
+        var removed: [Element] = []
+        for section in Set(deleteRuns.keys).union(insertRuns.keys).sorted() {
+            let deleted = deleteRuns[section].map { ascendingDeletes[$0].map(\.item) } ?? []
+            let inserted = insertRuns[section].map { inserts[$0].map(\.item) } ?? []
+            let new = insertRuns[section].map { Array(elements[$0]) } ?? []
+            if deleted == inserted {
+                removed += sections[section].replace(atAscending: deleted, with: new)
+            } else {
+                removed += sections[section].remove(atAscending: deleted)
+                sections[section].insert(new, atAscending: inserted)
+            }
         }
         return removed
     }

@@ -208,12 +208,14 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
                 element.node.map { ($0.id.rawValue, $0) }
             })
             // When random rows are deleted, others reloaded, and new ones inserted at random places
+            // (every third batch only reloads: its sections are replaced in place)
+            let onlyReloads = trial % 3 == 0
             var changes = ChangeSet()
             var after: [[Row]] = [], reloaded: Set<String> = []
             for (section, rows) in before.enumerated() {
                 var kept: [Row] = []
                 for (item, row) in rows.enumerated() {
-                    switch Int.random(in: 0..<4, using: &random) {
+                    switch Int.random(in: onlyReloads ? 1..<4 : 0..<4, using: &random) {
                     case 0: changes.deleteItems([ItemPath(section, item)])
                     case 1:
                         changes.reloadItems([ItemPath(section, item)])
@@ -222,7 +224,7 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
                     default: kept.append(row)
                     }
                 }
-                for new in 0..<Int.random(in: 0...10, using: &random) {
+                for new in 0..<(onlyReloads ? 0 : Int.random(in: 0...10, using: &random)) {
                     kept.insert(Row("n\(trial)-\(section)-\(new)"), at: Int.random(in: 0...kept.count, using: &random))
                 }
                 changes.insertItems(kept.indices.filter { kept[$0].id.hasPrefix("n") }.map { ItemPath(section, $0) })

@@ -98,7 +98,7 @@ enum LongFeed {
         line("the first of those relayouts, which builds the position map", \.firstRelayout,
              goal: " (a walk over the feed, once: later pages keep the map)")
         line("then \(pageSize) cells spread over the feed reloaded, per cell", \.reload,
-             goal: " (each section's deletes and inserts in one pass each)")
+             goal: " (goal ≈ 1: reloads replace their elements in place)")
         line("a range update per 40-pt scroll step, per update", \.scroll,
              goal: " (goal ≈ 1: a RangeList made once, its cells found by bisection)")
     }
