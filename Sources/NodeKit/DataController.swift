@@ -94,11 +94,11 @@ public final class DataController {
         let newCounts = (0..<dataSource.numberOfSections()).map { dataSource.numberOfItems(inSection: $0) }
         let oldCounts = itemCounts
         let normalized = try changes.normalized(oldCounts: oldCounts, newCounts: newCounts)
-        let onlyAppends = NodePositions.onlyAppends(normalized, oldCounts: oldCounts)
-        if !onlyAppends { nodePositions.invalidate() }
+        let keepsPositions = NodePositions.keepsPositions(normalized, oldCounts: oldCounts)
+        if !keepsPositions { nodePositions.invalidate() }
         let operations = apply(normalized, dataSource)
         let allocated = allocateAndMeasure(at: createdPaths(normalized))
-        if onlyAppends { nodePositions.recordAppended(allocated, in: sections) }
+        if keepsPositions { nodePositions.recordCreated(allocated, in: sections) }
         return UpdateResult(operations: operations, allocated: allocated)
     }
 

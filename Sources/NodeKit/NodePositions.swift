@@ -2,10 +2,10 @@
 /// cells does not visit every cell of a long list (Texture asks its element map for a node's
 /// index path the same way).
 ///
-/// The map is built on first use, a walk over the whole list, and kept while updates only append
-/// items at the ends of sections, as batch fetching's pages do: such an update adds its new
-/// cells to the map and moves no one else. Any other update or a reload drops the map, and the
-/// next lookup builds it again.
+/// The map is built on first use, a walk over the whole list, and kept by updates that move no
+/// cell: those that only reload items in place or append items at the ends of sections, as
+/// batch fetching's pages do. Such an update adds its new cells to the map. Any other update or
+/// a reload of the whole list drops the map, and the next lookup builds it again.
 struct NodePositions {
     private var map: [ObjectIdentifier: ItemPath]?
 
@@ -16,8 +16,9 @@ struct NodePositions {
     mutating func invalidate() { map = nil }
 
     /// Records the cells just allocated at `paths` by an update that moved no existing cell.
-    /// Nothing to do while the map is not built.
-    mutating func recordAppended(_ paths: [ItemPath], in sections: [[DataController.Element]]) {
+    /// Nothing to do while the map is not built. (The cells a reload replaced stay in the map:
+    /// they left the list and the queue, and a lookup checks what it finds.)
+    mutating func recordCreated(_ paths: [ItemPath], in sections: [[DataController.Element]]) {
         guard map != nil else { return }
         for path in paths {
             if let id = Self.id(of: sections[path.section][path.item]) { map?[id] = path }
@@ -73,10 +74,13 @@ struct NodePositions {
         element.node.map(ObjectIdentifier.init)
     }
 
-    /// Whether `changes`, applied to sections of `oldCounts` items, only appends items at the
-    /// ends of sections (inserted paths are in the new positions, ascending).
-    static func onlyAppends(_ changes: NormalizedChangeSet, oldCounts: [Int]) -> Bool {
-        changes.deletedSections.isEmpty && changes.insertedSections.isEmpty && changes.deletedItems.isEmpty
-            && changes.insertedItems.allSatisfy { $0.item >= oldCounts[$0.section] }
+    /// Whether `changes`, applied to sections of `oldCounts` items, leaves every kept cell where
+    /// it was: no section comes or goes, and in each section the inserts below the old count are
+    /// exactly the deletes (reloads in place), any others being appended at the end. (Both lists
+    /// ascend; `deletedItems` is given descending.)
+    static func keepsPositions(_ changes: NormalizedChangeSet, oldCounts: [Int]) -> Bool {
+        guard changes.deletedSections.isEmpty && changes.insertedSections.isEmpty else { return false }
+        let replaced = changes.insertedItems.filter { $0.item < oldCounts[$0.section] }
+        return replaced.elementsEqual(changes.deletedItems.reversed())
     }
 }

@@ -116,6 +116,16 @@ private func randomRows(_ count: Int, seed: UInt64) -> [[ListModel.Row]] {
         // Then the new cell and the old one are found where they are
         #expect(controller.relayoutQueuedNodes() == [ItemPath(1, 7): Size(375, 100), ItemPath(1, 22): Size(375, 90)])
 
+        // When a cell is reloaded in place (a new node, no cell moves)
+        var reload = ChangeSet()
+        reload.reloadItems([ItemPath(1, 3)])
+        try controller.performBatchUpdates(reload)
+        let reloaded = try #require(controller.node(at: ItemPath(1, 3)))
+        resize(reloaded, to: 110)
+        resize(r5, to: 120)
+        // Then the new node and the old one are found where they are
+        #expect(controller.relayoutQueuedNodes() == [ItemPath(1, 3): Size(375, 110), ItemPath(1, 7): Size(375, 120)])
+
         // When the list is reloaded, the new nodes are found too
         controller.reloadData()
         let s = try #require(controller.node(at: ItemPath(0, 0)))
