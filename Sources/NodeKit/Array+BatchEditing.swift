@@ -33,6 +33,7 @@ extension Array {
     /// element.
     mutating func insert(_ elements: [Element], atAscending positions: [Int]) {
         let insertedCount = elements.count
+        precondition(positions.count == insertedCount, "one position per inserted element")
         guard insertedCount > 0 else { return }
         let oldCount = count
         append(contentsOf: elements)
@@ -61,6 +62,7 @@ extension Array {
     /// returns those, in the same order: what removing the elements at `indices` and inserting
     /// `elements` at the same `indices` amounts to (reloads), without moving any other element.
     mutating func replace(atAscending indices: [Int], with elements: [Element]) -> [Element] {
+        precondition(indices.count == elements.count, "one index per replacing element")
         var swapped = elements
         withUnsafeMutableBufferPointer { buffer in
             swapped.withUnsafeMutableBufferPointer { others in
