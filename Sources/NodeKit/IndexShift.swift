@@ -24,17 +24,8 @@ struct IndexShift {
 
     /// The index that `index` becomes.
     func newIndex(of index: Int) -> Int {
-        let base = index - Self.count(in: deleted, before: { $0 >= index })
-        return base + Self.count(in: pushLimits, before: { $0 > base })
-    }
-
-    /// How many leading values of `values` fail `predicate`, which holds for a suffix of them.
-    private static func count(in values: [Int], before predicate: (Int) -> Bool) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(values[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        // The deletes below it, then the inserts that push it (a prefix of them).
+        let base = index - deleted.partitionPoint { $0 >= index }
+        return base + pushLimits.partitionPoint { $0 > base }
     }
 }

@@ -45,26 +45,16 @@ public struct RangeList: Sendable {
         var candidates = elements[...]
         if isStackedVertically {
             // Meeting the rectangle vertically: below its top (a suffix) and above its bottom (a prefix).
-            let start = firstIndex { $0.frame.maxY > rect.minY }
-            let end = firstIndex { $0.frame.minY >= rect.maxY }
+            let start = elements.partitionPoint { $0.frame.maxY > rect.minY }
+            let end = elements.partitionPoint { $0.frame.minY >= rect.maxY }
             candidates = elements[start..<max(start, end)]
         }
         return Set(candidates.lazy.filter { $0.frame.intersects(rect) }.map(\.path))
     }
 
-    /// The first index whose element satisfies `predicate`, which holds for a suffix of the list.
-    private func firstIndex(where predicate: (RangeElement) -> Bool) -> Int {
-        var low = 0, high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(elements[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-
     private func index(of path: ItemPath) -> Int? {
         guard isSorted else { return byPath?[path] }
-        let index = firstIndex { $0.path >= path }
+        let index = elements.partitionPoint { $0.path >= path }
         return index < elements.count && elements[index].path == path ? index : nil
     }
 }
