@@ -125,17 +125,11 @@ public final class DataController {
         record(.insertSections(changes.insertedSections), if: changes.insertedSections)
         for section in changes.insertedSections { sectionIDs.insert(makeSectionID(), at: section) }
 
+        // When no section comes or goes, old and new section indices agree, so each section's
+        // item deletes and inserts are applied together, once the new elements are made.
+        let sectionsStay = changes.deletedSections.isEmpty && changes.insertedSections.isEmpty
         record(.deleteItems(changes.deletedItems), if: changes.deletedItems)
-        if changes.deletedSections.isEmpty && changes.insertedSections.isEmpty {
-            // No section comes or goes: old and new section indices agree, so each section's
-            // item deletes and inserts can be applied together.
-            record(.insertItems(changes.insertedItems), if: changes.insertedItems)
-            let inserted = changes.insertedItems.map { makeElement($0, dataSource) }
-            Self.replaceItems(deleting: changes.deletedItems, inserting: inserted, at: changes.insertedItems,
-                              in: &sections).forEach(forget)
-            return operations
-        }
-        Self.remove(changes.deletedItems, from: &sections).forEach(forget)
+        if !sectionsStay { Self.remove(changes.deletedItems, from: &sections).forEach(forget) }
         record(.removeSectionItems(changes.deletedSections), if: changes.deletedSections)
         for section in changes.deletedSections { sections.remove(at: section).forEach(forget) }
         record(.insertSectionItems(changes.insertedSections), if: changes.insertedSections)
@@ -147,7 +141,12 @@ public final class DataController {
         }
         record(.insertItems(changes.insertedItems), if: changes.insertedItems)
         let inserted = changes.insertedItems.map { makeElement($0, dataSource) }
-        Self.insert(inserted, at: changes.insertedItems, into: &sections)
+        if sectionsStay {
+            Self.replaceItems(deleting: changes.deletedItems, inserting: inserted, at: changes.insertedItems,
+                              in: &sections).forEach(forget)
+        } else {
+            Self.insert(inserted, at: changes.insertedItems, into: &sections)
+        }
         return operations
     }
 
