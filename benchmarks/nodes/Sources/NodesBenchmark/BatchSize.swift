@@ -31,12 +31,8 @@ enum BatchSize {
 
     /// Prints both batches' figures (medians of 3 alternations, after a warm-up) and their ratio.
     static func report() {
-        _ = microsecondsPerChange(count: small)  // warm-up
-        var smalls: [Double] = [], larges: [Double] = []
-        for _ in 0..<3 {
-            smalls.append(microsecondsPerChange(count: small))
-            larges.append(microsecondsPerChange(count: large))
-        }
+        let (smalls, larges) = alternating({ microsecondsPerChange(count: small) },
+                                           { microsecondsPerChange(count: large) })
         print(String(format: "a batch deleting, reloading and inserting cells spread over a %d-cell feed, per changed "
                      + "cell (1 thread, fixed-size cells): %.2f µs with %d of each, %.2f with %d; large ÷ small "
                      + "%.2fx (goal ≈ 1)", feedLength, median(smalls), small, median(larges), large,

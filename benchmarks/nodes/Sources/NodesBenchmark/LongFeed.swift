@@ -82,12 +82,7 @@ enum LongFeed {
     /// Prints the short and long feeds' figures (medians of 3 alternations, after a warm-up) and
     /// their ratios.
     static func report() {
-        _ = measure(existing: shortFeed)  // warm-up: the process's first heap and caches
-        var short: [Figures] = [], long: [Figures] = []
-        for _ in 0..<3 {
-            short.append(measure(existing: shortFeed))
-            long.append(measure(existing: longFeed))
-        }
+        let (short, long) = alternating({ measure(existing: shortFeed) }, { measure(existing: longFeed) })
         func line(_ what: String, _ figure: (Figures) -> Double, goal: String = " (goal ≈ 1)") {
             print(String(format: "%@ (1 thread): %.2f µs in a %d-cell feed, %.2f in a %d-cell feed; long ÷ short "
                          + "%.2fx%@", what, median(short.map(figure)), shortFeed, median(long.map(figure)),
