@@ -38,12 +38,14 @@ let package = Package(
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // A C thread-local slot for NodeKit (Swift has no thread-local variables).
         .target(name: "CThreadSlot"),
+        // Shared counts with release/acquire ordering that the thread sanitizer sees (ParallelWork).
+        .target(name: "CSharedCount"),
 
         .target(name: "LayoutCore", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "Locking"],
                 swiftSettings: strict),
-        .target(name: "NodeKit", dependencies: ["CThreadSlot", "LayoutCore", "TextLayout"], swiftSettings: strict),
+        .target(name: "NodeKit", dependencies: ["CSharedCount", "CThreadSlot", "LayoutCore", "TextLayout"], swiftSettings: strict),
         .target(name: "FeedStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [

@@ -1,27 +1,46 @@
 import LayoutCore
 
 extension DataController {
-    /// §9.1 step 3: runs the node block of every element without a node (those at `paths`,
-    /// ascending), in parallel, and measures each new node with its constrained size when that
-    /// has significant area. Returns `paths`.
+    /// §9.1 steps 2 and 3, overlapped: `build` makes the update's new elements through `make`
+    /// (which asks the data source for each, on this thread) in the order of `paths`, where they
+    /// are once `build` has returned; meanwhile the workers run each made element's node block and
+    /// measure the new node with its constrained size when that has significant area. The nodes
+    /// and sizes are then stored at `paths`. Returns what `build` returned.
     ///
-    /// Only the parallel part scales with cores, so the steps around it stay lean: one exclusive
-    /// access to `sections` to collect the elements and one to store the results.
-    func allocateAndMeasure(at paths: [ItemPath]) -> [ItemPath] {
-        let elements = Self.elements(at: paths, in: sections)
-        assert(elements.allSatisfy { $0.node == nil }, "allocating an element that has a node")
+    /// The steps that make the elements run on this thread only, but no longer before the parallel
+    /// part: the other workers start on the first elements while this thread makes the rest, then
+    /// it joins them (``ParallelWork/map(count:width:producing:_:)``). A node block must not depend
+    /// on the map changes that `build` makes after its element (Texture's blocks run on background
+    /// queues while the main thread goes on, too).
+    func buildAllocating<Built>(_ paths: [ItemPath], from dataSource: any DataControllerDataSource,
+                                _ build: (_ make: (ItemPath) -> Element) -> Built) -> Built {
         let context = self.context
         let inbox = relayoutQueue
-        let made = ParallelWork.map(count: elements.count, width: parallelism) { index -> AllocatedCell in
+        let (built, made) = ParallelWork.map(count: paths.count, width: parallelism, producing: { publish in
+            var next = 0
+            return build { path in
+                assert(path == paths[next], "elements made out of the announced order")
+                next += 1
+                let element = Self.makeElement(path, dataSource)
+                publish(element)
+                return element
+            }
+        }) { element -> AllocatedCell in
             // Read in place, not copied: a copy retains the node block, which the calling thread made.
-            let node = elements[index].nodeBlock()
+            let node = element.nodeBlock()
             node.isRangeManaged = true
             node.interactionDelegate = inbox
-            return AllocatedCell(node: node,
-                                 size: Self.measure(node, within: elements[index].constrainedSize, context: context))
+            return AllocatedCell(node: node, size: Self.measure(node, within: element.constrainedSize, context: context))
         }
+        assert(made.count == paths.count)
         Self.store(made, at: paths, into: &sections)
-        return paths
+        return built
+    }
+
+    /// A new element: the data source's node block (not run) and constrained size for `path`.
+    private static func makeElement(_ path: ItemPath, _ dataSource: any DataControllerDataSource) -> Element {
+        Element(nodeBlock: dataSource.nodeBlock(at: path), node: nil,
+                constrainedSize: dataSource.constrainedSize(at: path), size: nil)
     }
 
     private struct AllocatedCell: Sendable {

@@ -35,26 +35,37 @@ extension DataController {
     }
 
     /// Refreshes the constrained sizes of the cells at `paths` from the data source, re-measures
-    /// them in parallel and returns those whose size changed. The steps around the parallel
-    /// measurement each take one exclusive access to `sections`.
+    /// them in parallel and returns those whose size changed. The workers measure each cell as
+    /// soon as this thread has its range (``ParallelWork/map(count:width:producing:_:)``).
     private func remeasure(_ paths: [ItemPath]) -> [ItemPath: Size] {
-        if let dataSource {
-            let ranges = paths.map { dataSource.constrainedSize(at: $0) }
-            Self.setConstrainedSizes(ranges, at: paths, in: &sections)
-        }
-        let elements = Self.elements(at: paths, in: sections)
+        let dataSource = self.dataSource
         let context = self.context
-        let sizes = ParallelWork.map(count: elements.count, width: parallelism) { index -> Size? in
-            // Read in place, as allocation does; every path given holds an allocated node.
-            Self.measure(elements[index].node!, within: elements[index].constrainedSize, context: context)
+        let (_, sizes) = ParallelWork.map(count: paths.count, width: parallelism, producing: { publish in
+            Self.refreshRanges(at: paths, from: dataSource, in: &sections, publishing: publish)
+        }) { cell -> Size? in
+            Self.measure(cell.node, within: cell.range, context: context)
         }
         return Self.storeSizes(sizes, at: paths, in: &sections)
     }
 
-    private static func setConstrainedSizes(_ ranges: [SizeRange], at paths: [ItemPath],
-                                            in sections: inout [[Element]]) {
-        for (path, range) in zip(paths, ranges) {
-            sections[path.section][path.item].constrainedSize = range
+    /// A cell to re-measure, and the range to measure it in.
+    private struct RangedCell: Sendable {
+        var node: CellNode
+        var range: SizeRange
+    }
+
+    /// Asks the data source again for the constrained size at each of `paths` (when it is still
+    /// there), stores it and publishes the cell with it, under one exclusive access to `sections`.
+    /// Every path holds an allocated node.
+    private static func refreshRanges(at paths: [ItemPath], from dataSource: (any DataControllerDataSource)?,
+                                      in sections: inout [[Element]],
+                                      publishing publish: ParallelWork.Publisher<RangedCell>) {
+        for path in paths {
+            if let dataSource {
+                sections[path.section][path.item].constrainedSize = dataSource.constrainedSize(at: path)
+            }
+            publish(RangedCell(node: sections[path.section][path.item].node!,
+                               range: sections[path.section][path.item].constrainedSize))
         }
     }
 

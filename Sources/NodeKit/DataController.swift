@@ -73,20 +73,22 @@ public final class DataController {
     @discardableResult
     public func reloadData() -> [ItemPath] {
         guard let dataSource else { return [] }
-        let count = dataSource.numberOfSections()
-        sectionIDs = (0..<count).map { _ in makeSectionID() }
-        sections = (0..<count).map { section in
-            (0..<dataSource.numberOfItems(inSection: section)).map { item in
-                makeElement(ItemPath(section, item), dataSource)
-            }
-        }
+        let counts = (0..<dataSource.numberOfSections()).map { dataSource.numberOfItems(inSection: $0) }
+        sectionIDs = counts.map { _ in makeSectionID() }
         hasLoaded = true
         nodePositions.invalidate()
         relayoutQueue.removeAll()
-        return allocateAndMeasure(at: paths { _ in true })
+        let paths = counts.indices.flatMap { section in (0..<counts[section]).map { ItemPath(section, $0) } }
+        buildAllocating(paths, from: dataSource) { make in
+            sections = counts.indices.map { section in
+                (0..<counts[section]).map { make(ItemPath(section, $0)) }
+            }
+        }
+        return paths
     }
 
-    /// Validates and applies `changes`, then allocates and measures the new cells.
+    /// Validates and applies `changes`, and allocates and measures the new cells: in parallel,
+    /// starting while this thread is still asking the data source for the later ones.
     @discardableResult
     public func performBatchUpdates(_ changes: ChangeSet) throws(BatchUpdateError) -> UpdateResult {
         guard let dataSource else { throw .noDataSource }
@@ -96,26 +98,29 @@ public final class DataController {
         let normalized = try changes.normalized(oldCounts: oldCounts, newCounts: newCounts)
         let keepsPositions = NodePositions.keepsPositions(normalized, oldCounts: oldCounts)
         if !keepsPositions { nodePositions.invalidate() }
-        let operations = apply(normalized, dataSource)
-        let allocated = allocateAndMeasure(at: createdPaths(normalized))
+        let created = createdPaths(normalized, newCounts: newCounts)
+        let operations = buildAllocating(created, from: dataSource) { make in apply(normalized, newCounts, make) }
+        let allocated = normalized.insertedSections.isEmpty || normalized.insertedItems.isEmpty
+            ? created : created.sorted()
         if keepsPositions { nodePositions.recordCreated(allocated, in: sections) }
         return UpdateResult(operations: operations, allocated: allocated)
     }
 
-    /// Where the elements `changes` created now are, ascending: every item of each inserted
-    /// section, and each inserted item (those lie outside inserted sections). Only these have no
-    /// node, so an update's cost follows its size, not the list's: appending a page to a long
-    /// feed does not visit the cells already there.
-    private func createdPaths(_ changes: NormalizedChangeSet) -> [ItemPath] {
+    /// Where the elements `changes` creates will be, in the order ``apply(_:_:_:)`` makes them:
+    /// every item of each inserted section, then each inserted item (those lie outside inserted
+    /// sections). Only these get a node, so an update's cost follows its size, not the list's:
+    /// appending a page to a long feed does not visit the cells already there.
+    private func createdPaths(_ changes: NormalizedChangeSet, newCounts: [Int]) -> [ItemPath] {
         guard !changes.insertedSections.isEmpty else { return changes.insertedItems }
-        let sectionItems = changes.insertedSections.flatMap { section in
-            sections[section].indices.map { ItemPath(section, $0) }
-        }
-        return (sectionItems + changes.insertedItems).sorted()
+        return changes.insertedSections.flatMap { section in
+            (0..<newCounts[section]).map { ItemPath(section, $0) }
+        } + changes.insertedItems
     }
 
     /// §9.2: section structure, item deletes, section item removals and insertions, item inserts.
-    private func apply(_ changes: NormalizedChangeSet, _ dataSource: any DataControllerDataSource) -> [MapOperation] {
+    /// New elements come from `make`, with `newCounts` items in each inserted section.
+    private func apply(_ changes: NormalizedChangeSet, _ newCounts: [Int],
+                       _ make: (ItemPath) -> Element) -> [MapOperation] {
         var operations: [MapOperation] = []
         func record(_ operation: MapOperation, if values: some Collection) {
             if !values.isEmpty { operations.append(operation) }
@@ -134,13 +139,10 @@ public final class DataController {
         for section in changes.deletedSections { sections.remove(at: section).forEach(forget) }
         record(.insertSectionItems(changes.insertedSections), if: changes.insertedSections)
         for section in changes.insertedSections {
-            let items = (0..<dataSource.numberOfItems(inSection: section)).map {
-                makeElement(ItemPath(section, $0), dataSource)
-            }
-            sections.insert(items, at: section)
+            sections.insert((0..<newCounts[section]).map { make(ItemPath(section, $0)) }, at: section)
         }
         record(.insertItems(changes.insertedItems), if: changes.insertedItems)
-        let inserted = changes.insertedItems.map { makeElement($0, dataSource) }
+        let inserted = changes.insertedItems.map(make)
         if sectionsStay {
             Self.replaceItems(deleting: changes.deletedItems, inserting: inserted, at: changes.insertedItems,
                               in: &sections).forEach(forget)
@@ -218,12 +220,6 @@ public final class DataController {
         return paths
     }
 
-    /// The elements at `paths`, read from `sections` passed in whole: one access to the property
-    /// rather than one per element, on the steps around the parallel work.
-    static func elements(at paths: [ItemPath], in sections: [[Element]]) -> [Element] {
-        paths.map { sections[$0.section][$0.item] }
-    }
-
     /// Measures `node` within `range` and gives it that frame, or nothing when `range` has no
     /// significant area (such a cell is not measured).
     static func measure(_ node: CellNode, within range: SizeRange, context: LayoutContext) -> Size? {
@@ -231,11 +227,6 @@ public final class DataController {
         let size = node.layoutThatFits(range, context: context).size
         node.frame = Rect(origin: .zero, size: size)
         return size
-    }
-
-    private func makeElement(_ path: ItemPath, _ dataSource: any DataControllerDataSource) -> Element {
-        Element(nodeBlock: dataSource.nodeBlock(at: path), node: nil,
-                constrainedSize: dataSource.constrainedSize(at: path), size: nil)
     }
 
     private func makeSectionID() -> Int {

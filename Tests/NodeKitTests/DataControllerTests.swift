@@ -73,6 +73,26 @@ private func loaded(_ sections: [[Row]], parallelism: Int = 2) -> (ListModel, Da
         #expect(controller.node(at: ItemPath(2, 1)) === keptB1)
     }
 
+    @Test(arguments: [1, 2])
+    func newCellsGetTheirOwnNodesAndSizesWhateverTheOrderTheyAreMadeIn(parallelism: Int) throws {
+        // Given sections A (a0, a1) and B (b0)
+        let (model, controller) = loaded([[Row("a0", 10), Row("a1", 11)], [Row("b0", 20)]], parallelism: parallelism)
+        // When a section N is inserted last and items into A and B, which are made after N's
+        // items (inserted sections' items first, then inserted items) but come before them
+        model.sections = [[Row("a0", 10), Row("a1", 11), Row("a2", 12)], [Row("b-1", 19), Row("b0", 20)],
+                          [Row("n0", 30), Row("n1", 31), Row("n2", 32)]]
+        var changes = ChangeSet()
+        changes.insertSections([2])
+        changes.insertItems([ItemPath(1, 0), ItemPath(0, 2)])
+        let result = try controller.performBatchUpdates(changes)
+        // Then each new cell is its row's, measured at its row's height, and the allocated
+        // paths ascend
+        #expect(ids(controller) == [["a0", "a1", "a2"], ["b-1", "b0"], ["n0", "n1", "n2"]])
+        #expect(controller.sections.map { $0.map { $0.size?.height ?? -1 } } == [[10, 11, 12], [19, 20], [30, 31, 32]])
+        #expect(result.allocated == [ItemPath(0, 2), ItemPath(1, 0), ItemPath(2, 0), ItemPath(2, 1), ItemPath(2, 2)])
+        #expect(controller.sections.joined().allSatisfy { $0.node?.isRangeManaged == true })
+    }
+
     @Test func movesAreADeleteAndAnInsertWithANewNode() throws {
         let (model, controller) = loaded([[Row("a"), Row("b"), Row("c")]])
         let oldA = controller.node(at: ItemPath(0, 0))

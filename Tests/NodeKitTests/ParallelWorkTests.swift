@@ -1,0 +1,72 @@
+import Foundation
+import NodeKit
+import Synchronization
+import Testing
+
+/// What a job records of its run, from any thread.
+private final class JobLog: Sendable {
+    let ranFirstJob = Atomic<Bool>(false)
+    let firstJobThread = Mutex<pthread_t?>(nil)
+}
+
+@Suite struct ParallelWorkTests {
+    private static let counts = [0, 1, 2, 7, 1_000]
+
+    @Test(arguments: [1, 2, 4])
+    func indexedJobsReturnTheirResultsInIndexOrder(width: Int) {
+        for count in Self.counts {
+            #expect(ParallelWork.map(count: count, width: width) { $0 * 3 } == (0..<count).map { $0 * 3 })
+        }
+    }
+
+    @Test(arguments: [1, 2, 4])
+    func everyPublishedInputIsRunOnceAndTheResultsComeInPublishingOrder(width: Int) {
+        for count in Self.counts {
+            // Strings long enough to live on the heap: moved through the slots, never lost or doubled
+            let inputs = (0..<count).map { "input number \($0) of \(count), long enough for the heap" }
+            let (published, results) = ParallelWork.map(count: count, width: width, producing: { publish in
+                for input in inputs { publish(input) }
+                return inputs.count
+            }) { input in input.uppercased() }
+            #expect(published == count)
+            #expect(results == inputs.map { $0.uppercased() })
+        }
+    }
+
+    @Test func helpersRunJobsWhileTheCallingThreadIsStillPublishing() {
+        let log = JobLog()
+        let caller = pthread_self()
+        let (ranBeforeSecondInput, results) = ParallelWork.map(count: 2, width: 2, producing: { publish in
+            publish(0)
+            // The helper takes the first input while this thread has not published the second
+            // (bounded: a helper that never came would fail the test, not hang it).
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !log.ranFirstJob.load(ordering: .acquiring), ContinuousClock.now < deadline { sched_yield() }
+            let ran = log.ranFirstJob.load(ordering: .acquiring)
+            publish(1)
+            return ran
+        }) { input -> Int in
+            if input == 0 {
+                log.firstJobThread.withLock { $0 = pthread_self() }
+                log.ranFirstJob.store(true, ordering: .releasing)
+            }
+            return input + 10
+        }
+        #expect(ranBeforeSecondInput)
+        #expect(results == [10, 11])
+        let helper = log.firstJobThread.withLock { $0 }
+        #expect(helper.map { pthread_equal($0, caller) == 0 } == true)
+    }
+
+    @Test func publishingFewerInputsThanAnnouncedStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            _ = ParallelWork.map(count: 3, width: 2, producing: { publish in publish(1) }) { $0 }
+        }
+    }
+
+    @Test func publishingMoreInputsThanAnnouncedStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            _ = ParallelWork.map(count: 1, width: 2, producing: { publish in publish(1); publish(2) }) { $0 }
+        }
+    }
+}
