@@ -101,9 +101,17 @@ final class PipelinedRun<Input: Sendable, Output: Sendable>: @unchecked Sendable
         return results.takeValues()
     }
 
-    /// A wait step: a few spins, then giving the core away (the awaited thread may share it).
+    /// A wait step: a few spins, then giving the core away (the awaited thread may share it),
+    /// then, after about a millisecond of that, short sleeps. Waits are short when the calling
+    /// thread makes inputs faster than the jobs take them (a few hundred nanoseconds per element
+    /// against microseconds per cell); a slow producer gets helpers that sleep, which the
+    /// dispatch pool counts as blocked, rather than ones that keep its threads busy.
     private static func back(off spins: inout Int) {
         spins += 1
-        if spins > 64 { sched_yield() }
+        if spins > 1_000 {
+            usleep(20)
+        } else if spins > 64 {
+            sched_yield()
+        }
     }
 }

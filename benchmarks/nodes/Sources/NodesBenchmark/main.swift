@@ -82,7 +82,9 @@ let rounds = quick ? 2 : 3
 /// …), so each speed-up compares two runs a second apart: each of this VM's cores is slowed by the
 /// host at times, for seconds to minutes (the same 1-thread text insert took 16 µs and 27 µs per
 /// cell minutes apart; see ``CoreProbe``), and one child per setting made the ratio follow that.
-let children = quick ? 1 : 5
+/// Nine pairs, not five: single pairs of text-cell inserts read 1.07–2.95× in one calm half hour
+/// (median 1.89×), and a median of five still moved by ±0.1× from run to run.
+let children = quick ? 1 : 9
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let widths = cores > 1 ? [1, cores] : [1]
 
