@@ -1,6 +1,7 @@
 import Foundation
 import NodeKit
 import Synchronization
+import TestSupport
 import Testing
 
 /// What a job records of its run, from any thread.
@@ -30,6 +31,24 @@ private final class JobLog: Sendable {
             }) { input in input.uppercased() }
             #expect(published == count)
             #expect(results == inputs.map { $0.uppercased() })
+        }
+    }
+
+    @Test func manySmallRunsEachGiveEveryResultOnce() {
+        // Small runs end before their helpers start as often as after: a helper that comes late
+        // is cancelled and must touch nothing; one that comes in time must be waited for.
+        var random = SeededRandom(seed: 11)  // the same runs every time
+        for run in 0..<300 {
+            let count = Int.random(in: 0...40, using: &random)
+            let width = Int.random(in: 1...4, using: &random)
+            let yieldEvery = Int.random(in: 1...8, using: &random)
+            let (_, results) = ParallelWork.map(count: count, width: width, producing: { publish in
+                for index in 0..<count {
+                    if index % yieldEvery == 0 { sched_yield() }  // let helpers get ahead at times
+                    publish([run, index])
+                }
+            }) { input in input[0] * 1_000 + input[1] }
+            #expect(results == (0..<count).map { run * 1_000 + $0 }, "run \(run): \(count) inputs, width \(width)")
         }
     }
 
