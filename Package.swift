@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "Locking"],
                 swiftSettings: strict),
-        .target(name: "NodeKit", dependencies: ["CSharedCount", "CThreadSlot", "LayoutCore", "TextLayout"], swiftSettings: strict),
+        .target(name: "NodeKit", dependencies: ["CSharedCount", "CThreadSlot", "LayoutCore", "TextLayout"],
+                swiftSettings: strict),
         .target(name: "FeedStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [

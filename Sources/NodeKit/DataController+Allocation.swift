@@ -32,7 +32,6 @@ extension DataController {
             node.interactionDelegate = inbox
             return AllocatedCell(node: node, size: Self.measure(node, within: element.constrainedSize, context: context))
         }
-        assert(made.count == paths.count)
         Self.store(made, at: paths, into: &sections)
         return built
     }
