@@ -4,7 +4,7 @@ import Foundation
 /// deterministic runs control every timestamp the store writes.
 ///
 /// ```swift
-/// let store = try FeedStore(inMemory: (), clock: .fixed(Date(timeIntervalSince1970: 1_700_000_000)))
+/// let store = try FeedStore(path: ":memory:", clock: .fixed(Date(timeIntervalSince1970: 1_700_000_000)))
 /// ```
 public struct StoreClock: Sendable {
     public let now: @Sendable () -> Date

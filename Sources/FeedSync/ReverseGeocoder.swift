@@ -4,8 +4,8 @@ import GRDB
 /// Reverse geocoding: the nearest populated place (a GeoNames city of the store's `city`
 /// table) within ``maxKilometres``, found by the store's R*Tree search
 /// (``NearestCitySearch``), formatted as a ``Placemark``. Only the R*Tree's coordinates are read
-/// until the winner is known, then its one row: the lookup runs inside the worker's write
-/// transaction at a few microseconds.
+/// until the winner is known, then its one row, so the lookup is cheap enough to run inside the
+/// worker's write transaction.
 public struct ReverseGeocoder: Sendable {
     /// How far a place may be from the coordinates; farther (open sea, deserts) is no place.
     public var maxKilometres: Double

@@ -1,5 +1,5 @@
 extension Layout {
-    /// The result line of `shared/contracts/layout-description.md`:
+    /// The result line of `docs/layout-description.md`:
     /// `{"size":[w,h],"nodes":[{"id":"R","frame":[x,y,w,h]},{"id":"B","frame":[…],"nodes":[…]}]}`.
     ///
     /// `self` is a node's layout whose sublayouts are node layouts (see

@@ -7,8 +7,8 @@ extension DataController {
     /// measure the new node with its constrained size when that has significant area. The nodes
     /// and sizes are then stored at `paths`. Returns what `build` returned.
     ///
-    /// The steps that make the elements run on this thread only, but no longer before the parallel
-    /// part: the other workers start on the first elements while this thread makes the rest, then
+    /// The steps that make the elements run on this thread only, overlapping the parallel part:
+    /// the other workers start on the first elements while this thread makes the rest, then
     /// it joins them (``ParallelWork/map(count:width:producing:_:)``). A node block must not depend
     /// on the map changes that `build` makes after its element (Texture's blocks run on background
     /// queues while the main thread goes on, too).

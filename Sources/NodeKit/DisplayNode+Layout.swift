@@ -2,8 +2,8 @@ import LayoutCore
 
 extension DisplayNode {
     /// Invalidates the calculated layout and marks the node as needing layout (semantics §5.2).
-    /// Nothing propagates upwards now: if the next layout pass finds a different size, it
-    /// escalates to the root then (§5.3 step 9).
+    /// Nothing propagates upwards here: if the next layout pass finds a different size, that
+    /// pass escalates to the root (§5.3 step 9).
     public func setNeedsLayout() {
         state.withLock { state in
             state.layoutVersion += 1

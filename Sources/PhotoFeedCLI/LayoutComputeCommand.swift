@@ -2,7 +2,7 @@ import ArgumentParser
 import PhotoFeed
 
 /// `photofeed layout compute [FILE ...]`: one JSON line per layout description
-/// (`shared/contracts/layout-description.md`).
+/// (`docs/layout-description.md`).
 ///
 /// Exit status 0 when every document succeeded, 65 (EX_DATAERR) when any failed; the valid
 /// ones are printed all the same, and a summary `error:` line goes to standard error.

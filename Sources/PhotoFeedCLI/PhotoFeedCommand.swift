@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `photofeed` command line (`../shared/contracts/cli.md`).
+/// The `photofeed` command line (`docs/cli.md`).
 public struct PhotoFeedCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "photofeed",

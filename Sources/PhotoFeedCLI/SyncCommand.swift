@@ -4,7 +4,7 @@ import FeedSync
 import Foundation
 import PhotoFeed
 
-/// `photofeed sync`: runs the sync daemon (`../shared/contracts/cli.md`).
+/// `photofeed sync`: runs the sync daemon (`docs/cli.md`).
 ///
 /// Pending image, avatar and reverse-geocode jobs complete after simulated latencies; each
 /// committed batch has the affected cells laid out again (``FeedController``) for every cached

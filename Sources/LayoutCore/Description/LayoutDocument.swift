@@ -1,4 +1,4 @@
-/// A decoded JSON layout description (`shared/contracts/layout-description.md`): what to
+/// A decoded JSON layout description (`docs/layout-description.md`): what to
 /// measure and how.
 ///
 /// An implicit host node whose layout spec is ``layout`` is measured with

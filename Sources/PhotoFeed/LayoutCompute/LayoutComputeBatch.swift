@@ -2,7 +2,7 @@ import LayoutCore
 import NodeKit
 
 /// `photofeed layout compute`: one JSON line per document, in order — the result line, or
-/// `{"file": NAME, "error": MESSAGE}` (`shared/contracts/layout-description.md`).
+/// `{"file": NAME, "error": MESSAGE}` (`docs/layout-description.md`).
 ///
 /// Each line is built whole before it is written, so output never holds a partial line; bad
 /// input of any kind becomes an error line, never a crash.
