@@ -9,7 +9,7 @@ import NodeKit
 ///
 /// ```swift
 /// let batch = LayoutComputeBatch()
-/// let allSucceeded = batch.run(inputs: ["a.json", "-"]) { line in print(line) }
+/// let failures = batch.run(inputs: ["a.json", "-"]) { line in print(line) }
 /// ```
 public struct LayoutComputeBatch: Sendable {
     /// Reads a named input; `"-"` is standard input.
