@@ -1,0 +1,227 @@
+import Foundation
+
+/// One line of JSON from an `Encodable` value: how every command prints `--format json`.
+///
+/// Keys come out in the order the value encodes them (``KeyOrder/encoded``), or sorted by name
+/// (``KeyOrder/sorted``); a contract that fixes an order uses the first. Whole numbers print
+/// without a fraction (`375`, not `375.0`) up to 10^15, other numbers in Swift's shortest
+/// round-tripping form; strings are escaped as Foundation's `JSONEncoder` escapes them, with
+/// slashes left as they are. A ``JSONFragment`` is written as it is.
+///
+/// ```swift
+/// struct Counts: Encodable { var users = 3; var photos = 12 }
+/// let line = try JSONLine.encode(Counts(), keys: .sorted)  // {"photos":12,"users":3}
+/// ```
+enum JSONLine {
+    enum KeyOrder: Sendable {
+        case encoded, sorted
+    }
+
+    static func encode(_ value: some Encodable, keys: KeyOrder) throws -> String {
+        let root = JSONNode()
+        try root.set(value, codingPath: [])
+        var line = ""
+        root.write(to: &line, keys: keys)
+        return line
+    }
+}
+
+/// JSON text that is already serialized, such as a layout's result line, placed in a document
+/// as it is by ``JSONLine``.
+struct JSONFragment: Encodable, Sendable {
+    var text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        guard let encoder = encoder as? JSONNodeEncoder else {
+            throw EncodingError.invalidValue(text, .init(codingPath: encoder.codingPath,
+                                                         debugDescription: "a JSON fragment is written by JSONLine only"))
+        }
+        encoder.node.value = .scalar(text)
+    }
+}
+
+/// A value of the JSON tree ``JSONLine`` builds; scalars hold their JSON text.
+final class JSONNode {
+    enum Value {
+        case scalar(String)
+        case array([JSONNode])
+        case object([(key: String, node: JSONNode)])
+    }
+
+    var value: Value = .scalar("null")
+
+    /// Makes this node `value`'s JSON.
+    func set(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+        switch value {
+        case let text as String: self.value = .scalar(Self.quoted(text))
+        case let flag as Bool: self.value = .scalar(flag ? "true" : "false")
+        case let number as Double: self.value = .scalar(try Self.number(number, codingPath: codingPath))
+        case let number as Float: self.value = .scalar(try Self.number(Double(number), codingPath: codingPath))
+        case let integer as any BinaryInteger: self.value = .scalar("\(integer)")
+        default: try value.encode(to: JSONNodeEncoder(node: self, codingPath: codingPath))
+        }
+    }
+
+    /// The child of an object node under `key`, made (or replaced) on first use.
+    func child(_ key: String) -> JSONNode {
+        let node = JSONNode()
+        guard case .object(var members) = value else { return node }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].node = node
+        } else {
+            members.append((key, node))
+        }
+        value = .object(members)
+        return node
+    }
+
+    /// A new last element of an array node.
+    func appendElement() -> JSONNode {
+        let node = JSONNode()
+        if case .array(let elements) = value { value = .array(elements + [node]) }
+        return node
+    }
+
+    var count: Int {
+        switch value {
+        case .scalar: 0
+        case .array(let elements): elements.count
+        case .object(let members): members.count
+        }
+    }
+
+    func write(to line: inout String, keys: JSONLine.KeyOrder) {
+        switch value {
+        case .scalar(let text):
+            line += text
+        case .array(let elements):
+            line += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { line += "," }
+                element.write(to: &line, keys: keys)
+            }
+            line += "]"
+        case .object(let members):
+            line += "{"
+            let ordered = keys == .sorted ? members.sorted { $0.key < $1.key } : members
+            for (index, member) in ordered.enumerated() {
+                if index > 0 { line += "," }
+                line += Self.quoted(member.key) + ":"
+                member.node.write(to: &line, keys: keys)
+            }
+            line += "}"
+        }
+    }
+
+    static func number(_ value: Double, codingPath: [any CodingKey]) throws -> String {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath,
+                                                          debugDescription: "JSON has no \(value)"))
+        }
+        if value == value.rounded(), Swift.abs(value) < 1e15 { return String(Int64(value)) }
+        return value.description
+    }
+
+    /// `text` as a JSON string literal, escaped by Foundation.
+    static func quoted(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        guard let data = try? encoder.encode(text) else { return "\"\"" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The `Encoder` that fills a ``JSONNode``.
+struct JSONNodeEncoder: Encoder {
+    let node: JSONNode
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .object = node.value {} else { node.value = .object([]) }
+        return KeyedEncodingContainer(KeyedContainer(node: node, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if case .array = node.value {} else { node.value = .array([]) }
+        return UnkeyedContainer(node: node, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(node: node, codingPath: codingPath)
+    }
+
+    private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let node: JSONNode
+        let codingPath: [any CodingKey]
+
+        mutating func encodeNil(forKey key: Key) throws {
+            node.child(key.stringValue).value = .scalar("null")
+        }
+
+        mutating func encode(_ value: some Encodable, forKey key: Key) throws {
+            try node.child(key.stringValue).set(value, codingPath: codingPath + [key])
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
+                                                            forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            JSONNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            JSONNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            JSONNodeEncoder(node: node.child("super"), codingPath: codingPath)
+        }
+
+        mutating func superEncoder(forKey key: Key) -> any Encoder {
+            JSONNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key])
+        }
+    }
+
+    private struct UnkeyedContainer: UnkeyedEncodingContainer {
+        let node: JSONNode
+        let codingPath: [any CodingKey]
+        var count: Int { node.count }
+
+        mutating func encodeNil() throws {
+            node.appendElement().value = .scalar("null")
+        }
+
+        mutating func encode(_ value: some Encodable) throws {
+            try node.appendElement().set(value, codingPath: codingPath)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+            -> KeyedEncodingContainer<NestedKey> {
+            JSONNodeEncoder(node: node.appendElement(), codingPath: codingPath).container(keyedBy: keyType)
+        }
+
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            JSONNodeEncoder(node: node.appendElement(), codingPath: codingPath).unkeyedContainer()
+        }
+
+        mutating func superEncoder() -> any Encoder {
+            JSONNodeEncoder(node: node.appendElement(), codingPath: codingPath)
+        }
+    }
+
+    private struct SingleValueContainer: SingleValueEncodingContainer {
+        let node: JSONNode
+        let codingPath: [any CodingKey]
+
+        mutating func encodeNil() throws {
+            node.value = .scalar("null")
+        }
+
+        mutating func encode(_ value: some Encodable) throws {
+            try node.set(value, codingPath: codingPath)
+        }
+    }
+}
