@@ -1,6 +1,5 @@
 import ArgumentParser
 import FeedStore
-import Foundation
 import GRDB
 
 /// The commands' one error reporter: runs a command's work, and turns an error it throws into
@@ -34,7 +33,7 @@ enum CommandFailure {
 
     static func classify(_ error: any Error) -> (Int32, String) {
         switch error {
-        case let error as UnknownPhotoError:
+        case let error as any InputDataError:
             return (65, error.description)
         case let error as SyncLock.Busy:
             return (75, error.description)

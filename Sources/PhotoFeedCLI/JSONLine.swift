@@ -3,10 +3,10 @@ import Foundation
 /// One line of JSON from an `Encodable` value: how every command prints `--format json`.
 ///
 /// Keys come out in the order the value encodes them (``KeyOrder/encoded``), or sorted by name
-/// (``KeyOrder/sorted``); a contract that fixes an order uses the first. Whole numbers print
-/// without a fraction (`375`, not `375.0`) up to 10^15, other numbers in Swift's shortest
-/// round-tripping form; strings are escaped as Foundation's `JSONEncoder` escapes them, with
-/// slashes left as they are. A ``JSONFragment`` is written as it is.
+/// (``KeyOrder/sorted``); a contract that fixes an order uses the first. Numbers print in
+/// Swift's shortest round-tripping form without a `.0` fraction (`375`, not `375.0`; `-0` is
+/// `0`), strings escaped as Foundation's `JSONEncoder` escapes them, slashes left as they are:
+/// the text `JSONSerialization` gives. A ``JSONFragment`` is written as it is.
 ///
 /// ```swift
 /// struct Counts: Encodable { var users = 3; var photos = 12 }
@@ -123,7 +123,8 @@ final class JSONNode {
                                                           debugDescription: "JSON has no \(value)"))
         }
         if value == value.rounded(), Swift.abs(value) < 1e15 { return String(Int64(value)) }
-        return value.description
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// `text` as a JSON string literal, escaped by Foundation.

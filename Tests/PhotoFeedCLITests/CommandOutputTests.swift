@@ -24,9 +24,10 @@ import TestSupport
                               + #""current":"0002_create_layout_cache"}"#])
         let again = CommandRunner.run(["migrate", "--db", db, "--to", "0002_create_layout_cache"])
         #expect(again.out == ["Up to date.", "Current: 0002_create_layout_cache"])
-        let rest = CommandRunner.run(["migrate", "--db", db])
-        #expect(rest.out.first == "Applied 0003_create_sync_job")
-        #expect(rest.out.last?.hasPrefix("Current: ") == true)
+        let rest = CommandRunner.run(["migrate", "--db", db]).out.joined(separator: "\n").split(separator: "\n")
+        #expect(rest.first == "Applied 0003_create_sync_job")
+        #expect(rest.count >= 3)
+        #expect(rest.last?.hasPrefix("Current: ") == true)
     }
 
     @Test func seedPrintsTextAndJSONThroughTheOutput() throws {
