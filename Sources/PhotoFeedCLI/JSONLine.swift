@@ -40,72 +40,94 @@ struct JSONFragment: Encodable, Sendable {
             throw EncodingError.invalidValue(text, .init(codingPath: encoder.codingPath,
                                                          debugDescription: "a JSON fragment is written by JSONLine only"))
         }
-        encoder.node.value = .scalar(text)
+        encoder.node.setScalar(text)
     }
 }
 
-/// A value of the JSON tree ``JSONLine`` builds; scalars hold their JSON text.
+/// A value of the JSON tree ``JSONLine`` builds: a scalar (its JSON text), an array or an object.
 final class JSONNode {
-    enum Value {
-        case scalar(String)
-        case array([JSONNode])
-        case object([(key: String, node: JSONNode)])
+    private enum Kind {
+        case scalar, array, object
     }
 
-    var value: Value = .scalar("null")
+    private var kind = Kind.scalar
+    private var text = "null"
+    private var elements: [JSONNode] = []
+    private var members: [(key: String, node: JSONNode)] = []
 
     /// Makes this node `value`'s JSON.
     func set(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         switch value {
-        case let text as String: self.value = .scalar(Self.quoted(text))
-        case let flag as Bool: self.value = .scalar(flag ? "true" : "false")
-        case let number as Double: self.value = .scalar(try Self.number(number, codingPath: codingPath))
-        case let number as Float: self.value = .scalar(try Self.number(Double(number), codingPath: codingPath))
-        case let integer as any BinaryInteger: self.value = .scalar("\(integer)")
+        case let text as String: setScalar(Self.quoted(text))
+        case let flag as Bool: setScalar(flag ? "true" : "false")
+        case let number as Double: setScalar(try Self.number(number, codingPath: codingPath))
+        case let number as Float: setScalar(try Self.number(Double(number), codingPath: codingPath))
+        case let integer as any BinaryInteger: setScalar("\(integer)")
         default: try value.encode(to: JSONNodeEncoder(node: self, codingPath: codingPath))
         }
     }
 
-    /// The child of an object node under `key`, made (or replaced) on first use.
+    /// Makes this node the scalar whose JSON text is `text`.
+    func setScalar(_ text: String) {
+        kind = .scalar
+        self.text = text
+        elements = []
+        members = []
+    }
+
+    /// Makes this node an object, keeping its members if it is one.
+    func becomeObject() {
+        guard kind != .object else { return }
+        setScalar("")
+        kind = .object
+    }
+
+    /// Makes this node an array, keeping its elements if it is one.
+    func becomeArray() {
+        guard kind != .array else { return }
+        setScalar("")
+        kind = .array
+    }
+
+    /// The member of an object node under `key`, made (or replaced) on first use.
     func child(_ key: String) -> JSONNode {
         let node = JSONNode()
-        guard case .object(var members) = value else { return node }
+        guard kind == .object else { return node }
         if let index = members.firstIndex(where: { $0.key == key }) {
             members[index].node = node
         } else {
             members.append((key, node))
         }
-        value = .object(members)
         return node
     }
 
     /// A new last element of an array node.
     func appendElement() -> JSONNode {
         let node = JSONNode()
-        if case .array(let elements) = value { value = .array(elements + [node]) }
+        if kind == .array { elements.append(node) }
         return node
     }
 
     var count: Int {
-        switch value {
+        switch kind {
         case .scalar: 0
-        case .array(let elements): elements.count
-        case .object(let members): members.count
+        case .array: elements.count
+        case .object: members.count
         }
     }
 
     func write(to line: inout String, keys: JSONLine.KeyOrder) {
-        switch value {
-        case .scalar(let text):
+        switch kind {
+        case .scalar:
             line += text
-        case .array(let elements):
+        case .array:
             line += "["
             for (index, element) in elements.enumerated() {
                 if index > 0 { line += "," }
                 element.write(to: &line, keys: keys)
             }
             line += "]"
-        case .object(let members):
+        case .object:
             line += "{"
             let ordered = keys == .sorted ? members.sorted { $0.key < $1.key } : members
             for (index, member) in ordered.enumerated() {
@@ -127,8 +149,12 @@ final class JSONNode {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    /// `text` as a JSON string literal, escaped by Foundation.
+    /// `text` as a JSON string literal: as it is between quotes when it is printable ASCII
+    /// without a quote or backslash (keys, cursors, most values), else escaped by Foundation.
     static func quoted(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         guard let data = try? encoder.encode(text) else { return "\"\"" }
@@ -143,12 +169,12 @@ struct JSONNodeEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = node.value {} else { node.value = .object([]) }
+        node.becomeObject()
         return KeyedEncodingContainer(KeyedContainer(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = node.value {} else { node.value = .array([]) }
+        node.becomeArray()
         return UnkeyedContainer(node: node, codingPath: codingPath)
     }
 
@@ -161,7 +187,7 @@ struct JSONNodeEncoder: Encoder {
         let codingPath: [any CodingKey]
 
         mutating func encodeNil(forKey key: Key) throws {
-            node.child(key.stringValue).value = .scalar("null")
+            node.child(key.stringValue).setScalar("null")
         }
 
         mutating func encode(_ value: some Encodable, forKey key: Key) throws {
@@ -192,7 +218,7 @@ struct JSONNodeEncoder: Encoder {
         var count: Int { node.count }
 
         mutating func encodeNil() throws {
-            node.appendElement().value = .scalar("null")
+            node.appendElement().setScalar("null")
         }
 
         mutating func encode(_ value: some Encodable) throws {
@@ -218,7 +244,7 @@ struct JSONNodeEncoder: Encoder {
         let codingPath: [any CodingKey]
 
         mutating func encodeNil() throws {
-            node.value = .scalar("null")
+            node.setScalar("null")
         }
 
         mutating func encode(_ value: some Encodable) throws {
