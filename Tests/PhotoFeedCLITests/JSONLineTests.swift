@@ -21,6 +21,12 @@ import Testing
         }
     }
 
+    @Test func theDocCommentExample() throws {
+        struct Counts: Encodable { var users = 3; var photos = 12 }
+        let line = try JSONLine.encode(Counts(), keys: .sorted)
+        #expect(line == #"{"photos":12,"users":3}"#)
+    }
+
     @Test func keysComeInEncodedOrderOrSorted() throws {
         #expect(try JSONLine.encode(Ordered(), keys: .encoded) == #"{"zebra":1,"apple":null,"middle":[2.5,375,0]}"#)
         #expect(try JSONLine.encode(Ordered(), keys: .sorted) == #"{"apple":null,"middle":[2.5,375,0],"zebra":1}"#)
