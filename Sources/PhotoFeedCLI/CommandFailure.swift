@@ -1,25 +1,42 @@
 import ArgumentParser
 import FeedStore
-import Foundation
 import GRDB
 
-/// Maps errors to the contract's exit statuses and prints the one `error: …` line on stderr:
-/// 65 bad input data, 70 internal error, 75 busy or locked database.
+/// The commands' one error reporter: runs a command's work, and turns an error it throws into
+/// the contract's single `error: …` line on standard error (through ``CommandOutput/current``)
+/// and its exit status: 64 bad usage, 65 bad input data, 70 internal error, 75 busy or locked
+/// database. An ``ExitCode`` passes through as it is: whoever threw it has reported already.
 enum CommandFailure {
-    static func run<T>(_ body: () throws -> T) throws -> T {
+    static func reporting<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as ExitCode {
-            throw error
         } catch {
-            let (status, message) = classify(error)
-            StandardError.write("error: \(message)\n")
-            throw ExitCode(status)
+            throw report(error)
         }
+    }
+
+    static func reportingAsync<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw report(error)
+        }
+    }
+
+    /// Writes `error`'s line and returns the status to exit with.
+    static func report(_ error: any Error) -> ExitCode {
+        if let exit = error as? ExitCode { return exit }
+        let (status, message) = classify(error)
+        CommandOutput.current.error(message)
+        return ExitCode(status)
     }
 
     static func classify(_ error: any Error) -> (Int32, String) {
         switch error {
+        case let error as any InputDataError:
+            return (65, error.description)
+        case let error as SyncLock.Busy:
+            return (75, error.description)
         case let error as SeedError:
             return (65, error.description)
         case let error as FeedCursorError:
@@ -27,40 +44,22 @@ enum CommandFailure {
         case let error as MigrationError:
             if case .directoryUnreadable = error { return (70, error.description) }
             return (65, error.description)
-        case let error as DatabaseError:
-            switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return (75, "the database is busy or locked beyond the busy timeout: \(error.message ?? "\(error)")")
-            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-                return (65, "not a usable database: \(error.message ?? "\(error)")")
-            default:
-                return (70, "database error: \(error)")
-            }
         default:
-            return (70, "\(error)")
+            return classifyDatabaseError(error) ?? (70, "\(error)")
         }
     }
-}
 
-/// Writes to stderr (unbuffered), and tells whether it is a terminal.
-enum StandardError {
-    static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-
-    static var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
-}
-
-/// Prints a JSON document on stdout.
-enum JSONOutput {
-    /// Prints `object` as one line of JSON with sorted keys on the command's standard output.
-    static func print(_ object: Any) throws {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        CommandOutput.current.standardOutput(String(decoding: data, as: UTF8.self))
-    }
-
-    /// A number, or "inf" for infinity (as in the layout-description contract).
-    static func number(_ value: Double) -> Any {
-        value.isInfinite ? "inf" : (value == value.rounded() && abs(value) < 1e15 ? Int(value) as Any : value as Any)
+    /// SQLite's errors: busy or locked (75), not a database or corrupt (65), others (70); nil
+    /// for an error that is not the database's.
+    static func classifyDatabaseError(_ error: any Error) -> (Int32, String)? {
+        guard let error = error as? DatabaseError else { return nil }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return (75, "the database is busy or locked beyond the busy timeout: \(error.message ?? "\(error)")")
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return (65, "not a usable database: \(error.message ?? "\(error)")")
+        default:
+            return (70, "database error: \(error)")
+        }
     }
 }

@@ -4,29 +4,43 @@ import Glibc
 import Darwin
 #endif
 
-/// Where commands write their standard output and standard error lines.
+/// Where every command writes: lines on standard output, `error: …` lines on standard error, and
+/// progress drawn on standard error when that is a terminal.
 ///
-/// A task-local so that tests can run a command struct in-process and capture exactly what it
-/// prints (``CommandOutput/$current``), while the executable writes to the real streams.
+/// A task-local, so tests run a command in-process and capture exactly what it prints
+/// (``CommandOutput/$current``), while the executable writes to the process's streams.
 public struct CommandOutput: Sendable {
     /// Writes one line to standard output (the newline is added).
     public var standardOutput: @Sendable (String) -> Void
     /// Writes one line to standard error (the newline is added).
     public var standardError: @Sendable (String) -> Void
+    /// Writes progress text to standard error as it is (no newline added; `\r` redraws the
+    /// line), or nil where progress is not shown: standard error is no terminal, or is captured.
+    public var progress: (@Sendable (String) -> Void)?
 
     public init(standardOutput: @escaping @Sendable (String) -> Void,
-                standardError: @escaping @Sendable (String) -> Void) {
+                standardError: @escaping @Sendable (String) -> Void,
+                progress: (@Sendable (String) -> Void)? = nil) {
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.progress = progress
     }
 
-    /// The process's streams, unbuffered: each line goes out whole with `write(2)` (retried
+    /// The process's streams, unbuffered: each write goes out whole with `write(2)` (retried
     /// until every byte is written), so nothing is lost or split if the process ends early.
+    /// Progress is drawn only when standard error is a terminal.
     public static let process = CommandOutput(
         standardOutput: { line in write(line + "\n", to: 1) },
-        standardError: { line in write(line + "\n", to: 2) })
+        standardError: { line in write(line + "\n", to: 2) },
+        progress: terminalProgress())
 
     @TaskLocal public static var current: CommandOutput = .process
+
+    /// Draws on standard error as it is, when that is a terminal.
+    private static func terminalProgress() -> (@Sendable (String) -> Void)? {
+        guard isatty(2) == 1 else { return nil }
+        return { text in write(text, to: 2) }
+    }
 
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
@@ -47,5 +61,23 @@ public struct CommandOutput: Sendable {
         #else
         Darwin.write(descriptor, bytes, count)
         #endif
+    }
+}
+
+extension CommandOutput {
+    /// Writes `text` on standard output as whole lines; a final newline in `text` (the renderers
+    /// end their text with one) is not doubled.
+    func text(_ text: String) {
+        standardOutput(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+    }
+
+    /// Writes `value` as one line of JSON on standard output (``JSONLine``).
+    func json(_ value: some Encodable, keys: JSONLine.KeyOrder = .sorted) throws {
+        standardOutput(try JSONLine.encode(value, keys: keys))
+    }
+
+    /// Writes the contract's one `error: …` line on standard error.
+    func error(_ message: String) {
+        standardError("error: \(message)")
     }
 }

@@ -44,12 +44,13 @@ struct DemoCommand: AsyncParsableCommand {
         let (migration, seed, precomputed, sync, report, table) = result
         switch format {
         case .json:
-            var object = LayoutsReportCommand.json(report)
-            object["migrate"] = ["applied": migration.applied, "current": migration.current as Any]
-            object["seed"] = SeedCommand.json(seed)
-            object["precomputed"] = ["layouts": precomputed.layouts, "computed": precomputed.computed]
-            object["sync"] = SyncCommand.json(sync)
-            try JSONOutput.print(object)
+            try CommandFailure.reporting {
+                try output.json(DemoReportJSON(cache: LayoutCacheReportJSON(report), migrate: MigrationJSON(migration),
+                                               seed: SeedCountsJSON(seed),
+                                               precomputed: .init(layouts: precomputed.layouts,
+                                                                  computed: precomputed.computed),
+                                               sync: SyncReportJSON(sync)))
+            }
         case .text:
             output.standardOutput("""
                 database     \(store.path)
@@ -63,7 +64,7 @@ struct DemoCommand: AsyncParsableCommand {
                 \(sync.pending) pending, \(sync.relayouts) relayouts, \(sync.heightChanges) height changes
 
                 """)
-            output.standardOutput(table.hasSuffix("\n") ? String(table.dropLast()) : table)
+            output.text(table)
         }
     }
 
@@ -88,10 +89,10 @@ struct DemoCommand: AsyncParsableCommand {
 
 /// The demo's step lines on stderr ("seed … 1.2 s"), shown only for text output on a terminal.
 struct DemoProgress: Sendable {
-    let enabled: Bool
+    private let draw: (@Sendable (String) -> Void)?
 
     init(enabled: Bool) {
-        self.enabled = enabled && StandardError.isTerminal
+        draw = enabled ? CommandOutput.current.progress : nil
     }
 
     func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
@@ -109,9 +110,9 @@ struct DemoProgress: Sendable {
     }
 
     private func report(_ name: String, since start: ContinuousClock.Instant) {
-        guard enabled else { return }
+        guard let draw else { return }
         let elapsed = (ContinuousClock.now - start).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        StandardError.write("\(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(String(format: "%.2f", seconds)) s\n")
+        draw("\(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(String(format: "%.2f", seconds)) s\n")
     }
 }

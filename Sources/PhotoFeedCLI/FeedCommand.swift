@@ -34,11 +34,10 @@ public struct FeedCommand: ParsableCommand {
             let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)
             switch format {
             case .json:
-                output.standardOutput(FeedPageJSON.document(page))
+                try output.json(FeedPageJSON(page), keys: .encoded)
             case .html:
                 let snapshots = try controller.snapshots(of: page)
-                let html = HTMLFeedRenderer(width: cell.width).render(snapshots)
-                output.standardOutput(html.hasSuffix("\n") ? String(html.dropLast()) : html)
+                output.text(HTMLFeedRenderer(width: cell.width).render(snapshots))
             case .text:
                 FeedPageText.lines(page).forEach(output.standardOutput)
             }
@@ -46,19 +45,34 @@ public struct FeedCommand: ParsableCommand {
     }
 }
 
-/// The contract's JSON of a feed page on one line:
+/// The contract's JSON of a feed page, keys in this order:
 /// `{"items":[{"photoId":…,"layout":<result line>,"cache":"hit"|"miss"}],"next":cursor|null}`.
-enum FeedPageJSON {
-    static func document(_ page: FeedPageResult) -> String {
-        var json = "{\"items\":["
-        for (index, entry) in page.entries.enumerated() {
-            if index > 0 { json += "," }
-            json += "{\"photoId\":\(entry.photoID),\"layout\":\(entry.layout.resultLine),"
-            json += "\"cache\":\"\(entry.cache.rawValue)\"}"
+struct FeedPageJSON: Encodable {
+    struct Item: Encodable {
+        var photoId: Int64
+        /// The layout-description contract's result line, as the layout cache gives it.
+        var layout: JSONFragment
+        var cache: String
+    }
+
+    var items: [Item]
+    var next: String?
+
+    init(_ page: FeedPageResult) {
+        items = page.entries.map { entry in
+            Item(photoId: entry.photoID, layout: JSONFragment(entry.layout.resultLine), cache: entry.cache.rawValue)
         }
-        json += "],\"next\":"
-        json += page.next.map { "\"\($0.encoded)\"" } ?? "null"
-        return json + "}"
+        next = page.next?.encoded
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(next, forKey: .next)  // null on the last page
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case items, next
     }
 }
 

@@ -30,10 +30,21 @@ public struct LayoutComputeCommand: ParsableCommand {
             if firstError == nil, line.hasPrefix("{\"file\":") { firstError = line }
         }
         if failures > 0 {
-            // The full messages are on standard output; this line only says that, and where.
-            let first = firstError.map { $0.count > 300 ? $0.prefix(300) + "…" : $0 } ?? ""
-            output.standardError("error: \(failures) of \(inputs.count) layout documents are invalid; first: \(first)")
-            throw ExitCode(65)
+            let error = InvalidLayoutDocuments(failures: failures, documents: inputs.count, firstErrorLine: firstError ?? "")
+            throw CommandFailure.report(error)
         }
+    }
+}
+
+/// Some of `layout compute`'s documents are invalid. Their full messages are on standard
+/// output; the error line says how many, and gives the first (up to 300 characters).
+struct InvalidLayoutDocuments: InputDataError {
+    var failures: Int
+    var documents: Int
+    var firstErrorLine: String
+
+    var description: String {
+        let first = firstErrorLine.count > 300 ? firstErrorLine.prefix(300) + "…" : Substring(firstErrorLine)
+        return "\(failures) of \(documents) layout documents are invalid; first: \(first)"
     }
 }

@@ -35,19 +35,14 @@ public struct LayoutShowCommand: ParsableCommand {
             }
             switch format {
             case .json:
-                output.standardOutput(entry.layout.resultLine)
+                try output.json(JSONFragment(entry.layout.resultLine))
             case .ascii:
                 let snapshot = try controller.snapshot(of: entry, scale: cell.scale)
-                output.standardOutput(trimmed(ASCIIBoxRenderer(columns: columns).render(snapshot)))
+                output.text(ASCIIBoxRenderer(columns: columns).render(snapshot))
             case .svg:
                 let snapshot = try controller.snapshot(of: entry, scale: cell.scale)
-                output.standardOutput(trimmed(SVGRenderer().render(snapshot)))
+                output.text(SVGRenderer().render(snapshot))
             }
         }
-    }
-
-    /// The renderers end their text with a newline; the output adds its own.
-    private func trimmed(_ text: String) -> String {
-        text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }

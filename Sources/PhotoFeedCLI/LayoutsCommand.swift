@@ -19,33 +19,44 @@ struct LayoutsReportCommand: ParsableCommand {
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
-        let feedStore = try CommandFailure.run { try store.openStore() }
-        switch format {
-        case .json:
-            let report = try CommandFailure.run {
-                try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
+        let output = CommandOutput.current
+        try CommandFailure.reporting {
+            let feedStore = try store.openStore()
+            switch format {
+            case .json:
+                let report = try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
+                try output.json(LayoutCacheReportJSON(report))
+            case .text:
+                // The human table: the cache report plus every cached height (LayoutReportFormatter).
+                output.text(LayoutReportFormatter().format(try LayoutReportData(store: feedStore)))
             }
-            try JSONOutput.print(Self.json(report))
-        case .text:
-            // The human table: the cache report plus every cached height (LayoutReportFormatter).
-            let data = try CommandFailure.run { try LayoutReportData(store: feedStore) }
-            let table = LayoutReportFormatter().format(data)
-            CommandOutput.current.standardOutput(table.hasSuffix("\n") ? String(table.dropLast()) : table)
         }
     }
+}
 
-    /// The contract's fields: entries, stale, hits, misses, sizeRanges (and the engine version).
-    static func json(_ report: LayoutCacheReport) -> [String: Any] {
-        [
-            "entries": report.entries, "stale": report.stale, "hits": report.hits, "misses": report.misses,
-            "engineVersion": report.engineVersion,
-            "sizeRanges": report.sizeRanges.map { entry in
-                [
-                    "min": [JSONOutput.number(entry.range.minWidth), JSONOutput.number(entry.range.minHeight)],
-                    "max": [JSONOutput.number(entry.range.maxWidth), JSONOutput.number(entry.range.maxHeight)],
-                    "scale": JSONOutput.number(entry.scale), "entries": entry.entries,
-                ] as [String: Any]
-            },
-        ]
+/// The contract's JSON of the layout cache: entries, stale, hits, misses, sizeRanges (and the
+/// engine version).
+struct LayoutCacheReportJSON: Encodable {
+    struct SizeRange: Encodable {
+        var min: [ContractNumber]
+        var max: [ContractNumber]
+        var scale: ContractNumber
+        var entries: Int
+    }
+
+    var entries, stale, hits, misses, engineVersion: Int
+    var sizeRanges: [SizeRange]
+
+    init(_ report: LayoutCacheReport) {
+        entries = report.entries
+        stale = report.stale
+        hits = report.hits
+        misses = report.misses
+        engineVersion = report.engineVersion
+        sizeRanges = report.sizeRanges.map { entry in
+            SizeRange(min: [ContractNumber(entry.range.minWidth), ContractNumber(entry.range.minHeight)],
+                      max: [ContractNumber(entry.range.maxWidth), ContractNumber(entry.range.maxHeight)],
+                      scale: ContractNumber(entry.scale), entries: entry.entries)
+        }
     }
 }

@@ -9,15 +9,18 @@ final class ProgressBar: @unchecked Sendable {
     private let lock = NSLock()
     private var lastPercent = -1
     private let label: String
+    private let draw: @Sendable (String) -> Void
 
-    init(label: String) {
+    init(label: String, draw: @escaping @Sendable (String) -> Void) {
         self.label = label
+        self.draw = draw
     }
 
-    /// A handler for the seeder, or nil when stderr is not a terminal.
+    /// A handler for the seeder that draws through ``CommandOutput/current``, or nil where it
+    /// shows no progress.
     static func handler(label: String) -> FeedStore.ProgressHandler? {
-        guard StandardError.isTerminal else { return nil }
-        let bar = ProgressBar(label: label)
+        guard let draw = CommandOutput.current.progress else { return nil }
+        let bar = ProgressBar(label: label, draw: draw)
         return { bar.update($0) }
     }
 
@@ -30,7 +33,7 @@ final class ProgressBar: @unchecked Sendable {
         let filled = percent * 30 / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
         let phase = progress.phase.padding(toLength: 8, withPad: " ", startingAt: 0)
-        StandardError.write("\r\(label) \(phase) [\(bar)] \(percent)%")
-        if progress.phase == "done" { StandardError.write("\n") }
+        draw("\r\(label) \(phase) [\(bar)] \(percent)%")
+        if progress.phase == "done" { draw("\n") }
     }
 }

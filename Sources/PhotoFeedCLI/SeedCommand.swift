@@ -20,36 +20,45 @@ struct SeedCommand: ParsableCommand {
     }
 
     func run() throws {
+        let output = CommandOutput.current
         let directory = seedData.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ResourceLocator.seedDataDirectory
-        let counts = try CommandFailure.run {
+        try CommandFailure.reporting {
             let feedStore = try store.openStore()
-            if let generate {
-                return try feedStore.seedGenerated(count: generate, rngSeed: rngSeed, seedDataDirectory: directory,
-                                                   progress: ProgressBar.handler(label: "seeding"))
+            let progress = ProgressBar.handler(label: "seeding")
+            let counts = if let generate {
+                try feedStore.seedGenerated(count: generate, rngSeed: rngSeed, seedDataDirectory: directory,
+                                            progress: progress)
+            } else {
+                try feedStore.seedCurated(from: directory, progress: progress)
             }
-            return try feedStore.seedCurated(from: directory, progress: ProgressBar.handler(label: "seeding"))
-        }
-        switch format {
-        case .json:
-            try JSONOutput.print(Self.json(counts))
-        case .text:
-            print("""
-                users      \(counts.users)
-                photos     \(counts.photos)
-                locations  \(counts.locations)
-                comments   \(counts.comments)
-                cities     \(counts.cities)
-                sync jobs  \(counts.syncJobs)
-                """)
+            switch format {
+            case .json:
+                try output.json(SeedCountsJSON(counts))
+            case .text:
+                output.standardOutput("""
+                    users      \(counts.users)
+                    photos     \(counts.photos)
+                    locations  \(counts.locations)
+                    comments   \(counts.comments)
+                    cities     \(counts.cities)
+                    sync jobs  \(counts.syncJobs)
+                    """)
+            }
         }
     }
+}
 
-    /// The contract's counts (rows now in the database), plus cities and sync jobs.
-    static func json(_ counts: SeedCounts) -> [String: Any] {
-        [
-            "users": counts.users, "photos": counts.photos, "locations": counts.locations,
-            "comments": counts.comments, "cities": counts.cities, "syncJobs": counts.syncJobs,
-        ]
+/// The contract's JSON of a seed run: the rows now in the database, plus cities and sync jobs.
+struct SeedCountsJSON: Encodable {
+    var users, photos, locations, comments, cities, syncJobs: Int
+
+    init(_ counts: SeedCounts) {
+        users = counts.users
+        photos = counts.photos
+        locations = counts.locations
+        comments = counts.comments
+        cities = counts.cities
+        syncJobs = counts.syncJobs
     }
 }

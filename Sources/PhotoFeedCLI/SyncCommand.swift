@@ -121,7 +121,7 @@ public struct SyncCommand: AsyncParsableCommand {
         }
         switch format {
         case .json:
-            try JSONOutput.print(Self.json(report))
+            try CommandFailure.reporting { try output.json(SyncReportJSON(report)) }
         case .text:
             output.standardOutput("""
                 completed      \(report.completed)
@@ -133,13 +133,19 @@ public struct SyncCommand: AsyncParsableCommand {
                 """)
         }
     }
+}
 
-    /// The contract's summary fields (and the jobs found cancelled).
-    static func json(_ report: SyncReport) -> [String: Any] {
-        [
-            "completed": report.completed, "failed": report.failed, "retried": report.retried,
-            "pending": report.pending, "relayouts": report.relayouts, "heightChanges": report.heightChanges,
-            "cancelled": report.cancelled,
-        ]
+/// The contract's JSON of a sync run: its summary fields, and the jobs found cancelled.
+struct SyncReportJSON: Encodable {
+    var completed, failed, retried, pending, relayouts, heightChanges, cancelled: Int
+
+    init(_ report: SyncReport) {
+        completed = report.completed
+        failed = report.failed
+        retried = report.retried
+        pending = report.pending
+        relayouts = report.relayouts
+        heightChanges = report.heightChanges
+        cancelled = report.cancelled
     }
 }

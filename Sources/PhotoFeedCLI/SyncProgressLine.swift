@@ -12,29 +12,34 @@ final class SyncProgressLine: Sendable {
 
     private let start = ContinuousClock.now
     private let state = Mutex(State())
+    private let draw: @Sendable (String) -> Void
 
-    /// A progress line, or nil when stderr is not a terminal.
+    private init(draw: @escaping @Sendable (String) -> Void) {
+        self.draw = draw
+    }
+
+    /// A progress line drawn through ``CommandOutput/current``, or nil where it shows no progress.
     static func handler() -> SyncProgressLine? {
-        StandardError.isTerminal ? SyncProgressLine() : nil
+        CommandOutput.current.progress.map(SyncProgressLine.init(draw:))
     }
 
     func update(_ progress: SyncProgress) {
         let now = ContinuousClock.now
-        let draw = state.withLock { state -> Bool in
+        let due = state.withLock { state -> Bool in
             if let last = state.lastDraw, now - last < .milliseconds(100) { return false }
             state.lastDraw = now
             state.drawn = true
             return true
         }
-        guard draw else { return }
+        guard due else { return }
         let seconds = Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds)
         let rate = seconds > 0 ? Int((Double(progress.completed) / seconds).rounded()) : 0
-        StandardError.write("\rsync: \(progress.completed) completed, \(progress.pending) pending, "
+        draw("\rsync: \(progress.completed) completed, \(progress.pending) pending, "
             + "\(progress.failed) failed, \(rate)/s   ")
     }
 
     /// Ends the line so the summary starts on its own.
     func finish() {
-        if state.withLock({ $0.drawn }) { StandardError.write("\n") }
+        if state.withLock({ $0.drawn }) { draw("\n") }
     }
 }

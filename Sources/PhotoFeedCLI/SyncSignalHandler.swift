@@ -12,9 +12,9 @@ import Dispatch
 /// `sigaction`, which takes effect before `init` returns, and the handler only writes a byte to a
 /// pipe (`write(2)` is async-signal-safe). A dispatch read source on the pipe calls `stop`. The
 /// source is armed asynchronously, but a byte written before it is armed waits in the pipe, so
-/// the daemon sees it. (Ignoring the signals and relying on dispatch signal sources alone lost a
-/// SIGTERM that came between the two, and the daemon ran on.) ``cancel()`` restores the
-/// default dispositions and removes the source.
+/// the daemon sees it. (Dispatch signal sources alone would need the signals ignored first, and
+/// a signal between ignoring and arming would be lost.) ``cancel()`` restores the default
+/// dispositions and removes the source.
 final class SyncSignalHandler {
     private static let signals: [Int32] = [SIGINT, SIGTERM]
     private let source: any DispatchSourceRead

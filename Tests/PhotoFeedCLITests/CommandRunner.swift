@@ -29,27 +29,17 @@ enum CommandRunner {
                 var command = try PhotoFeedCommand.parseAsRoot(arguments)
                 try command.run()
             } catch {
-                status = PhotoFeedCommand.exitCode(for: error).rawValue
+                status = PhotoFeedCommand.finish(error)
             }
         }
         return (captured.out, captured.err, status)
     }
 
-    /// Runs a command that may be asynchronous (`demo`, `sync`).
+    /// Runs any command, as the executable does (`PhotoFeedCommand.execute`).
     static func runAsync(_ arguments: [String]) async -> Result {
         let captured = Captured()
-        var status: Int32 = 0
-        await CommandOutput.$current.withValue(captured.output) {
-            do {
-                var command = try PhotoFeedCommand.parseAsRoot(arguments)
-                if var asyncCommand = command as? any AsyncParsableCommand {
-                    try await asyncCommand.run()
-                } else {
-                    try command.run()
-                }
-            } catch {
-                status = PhotoFeedCommand.exitCode(for: error).rawValue
-            }
+        let status = await CommandOutput.$current.withValue(captured.output) {
+            await PhotoFeedCommand.execute(arguments)
         }
         return (captured.out, captured.err, status)
     }

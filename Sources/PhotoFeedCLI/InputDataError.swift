@@ -1,0 +1,9 @@
+/// Bad input data that a command found: ``CommandFailure`` reports it with its description and
+/// exit status 65 (EX_DATAERR).
+protocol InputDataError: Error, CustomStringConvertible {}
+
+/// A photo id that the database does not hold.
+struct UnknownPhotoError: InputDataError {
+    var photoID: Int64
+    var description: String { "no photo with id \(photoID) in the database" }
+}
