@@ -36,7 +36,7 @@ import Testing
     /// seeded coordinates: near random cities (hits, misses and near-ties at the limit) and
     /// anywhere on the map (open sea). Longitudes stay off the antimeridian, which the boxes do
     /// not wrap.
-    @Test(arguments: [75.0, 200.0])
+    @Test(.tags(.slow), .notInQuickRuns, arguments: [75.0, 200.0])
     func theSearchEqualsABruteForceNearestSearch(maxKilometres: Double) throws {
         let cities = try Self.worldStore.writer.read { db in
             try Row.fetchAll(db, sql: """

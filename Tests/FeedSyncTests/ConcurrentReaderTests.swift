@@ -63,7 +63,8 @@ import Testing
         }
         defer { done.set() }
         // Given both readers reading before the worker starts
-        try #require(try await onThread { handshake.request(1, readers: 2) }, "both readers started")
+        let started = try await onThread { handshake.request(1, readers: 2) }.value
+        try #require(started, "both readers answered before the worker started")
         #expect(handshake.answers(to: 1) == [0, 0], "each reader read the database before the first completion")
         // When the worker runs, pausing right after its 100th commit until both readers read again
         var configuration = SyncWorker.Configuration(simulation: SyncDeterminismTests.simulation, seed: 4,

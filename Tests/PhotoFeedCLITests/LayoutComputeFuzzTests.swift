@@ -119,7 +119,7 @@ import TestSupport
         return true
     }
 
-    @Test func randomAndMutatedDocumentsGiveOneResultOrErrorLineEach() {
+    @Test(.tags(.slow), .notInQuickRuns) func randomAndMutatedDocumentsGiveOneResultOrErrorLineEach() {
         var rng = SeededRandom(seed: 20_240_611)
         var results = 0
         var errors = 0
