@@ -7,7 +7,7 @@ import Testing
 
 /// Readers on their own connections (as another process would have) while the worker writes:
 /// no errors, and never a completion half applied.
-@Suite struct ConcurrentReaderTests {
+@Suite(.timeLimit(.minutes(5))) struct ConcurrentReaderTests {
     /// Rows that contradict each other: an asset's state and its job's state disagree, or a
     /// photo's content version is not 1 + one bump per asset that left `pending`.
     static let contradictions = """
@@ -23,45 +23,108 @@ import Testing
                                          + COALESCE(l.geocode_state != 'pending', 0))
         """
 
+    /// What a reader thread saw, for the test's own thread to assert on.
+    struct ReaderOutcome: Sendable {
+        var reads = 0
+        /// Reads that saw contradicting rows (a completion half applied).
+        var halfApplied = 0
+        /// Feed pages with other than 20 items.
+        var shortPages = 0
+    }
+
     @Test func readersSeeWholeCompletionsOnlyAndNeverFail() async throws {
         let writerStore = try SyncFixture.seededStore(file: true, users: 7, photos: 150)
         let path = writerStore.writer.path
         let done = StopFlag()
-        let readers = (0 ..< 2).map { index in
+        let handshake = ReaderHandshake()
+        let readers = (0 ..< 2).map { _ in
             // Threads of their own: a reader polls without pause, and the cooperative pool
             // (two threads on a small machine) must stay free for the worker.
-            onThread { () throws -> (reads: Int, sawProgress: Bool) in
+            onThread { () throws -> ReaderOutcome in
                 let store = try FeedStore(path: path, migrationsDirectory: SyncFixture.migrationsDirectory)
-                var reads = 0
-                var doneCounts: Set<Int> = []
-                while !done.isSet || reads == 0 {
+                var outcome = ReaderOutcome()
+                var answered = 0
+                while !done.isSet || outcome.reads == 0 {
+                    let request = handshake.current
                     let (bad, finished) = try store.writer.read { db in
                         (try Int.fetchOne(db, sql: Self.contradictions) ?? -1,
                          try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_job WHERE state = 'done'") ?? 0)
                     }
-                    #expect(bad == 0, "reader \(index) saw a half-applied completion")
-                    let page = try store.feedPage(limit: 20)
-                    #expect(page.items.count == 20)
-                    doneCounts.insert(finished)
-                    reads += 1
+                    if bad != 0 { outcome.halfApplied += 1 }
+                    if try store.feedPage(limit: 20).items.count != 20 { outcome.shortPages += 1 }
+                    outcome.reads += 1
+                    if request > answered {
+                        answered = request
+                        handshake.answer(request, doneCount: finished)
+                    }
                 }
-                return (reads, doneCounts.count > 1)
+                return outcome
             }
         }
+        defer { done.set() }
+        // Given both readers reading before the worker starts
+        let started = try await onThread { handshake.request(1, readers: 2) }.value
+        try #require(started, "both readers answered before the worker started")
+        #expect(handshake.answers(to: 1) == [0, 0], "each reader read the database before the first completion")
+        // When the worker runs, pausing right after its 100th commit until both readers read again
+        var configuration = SyncWorker.Configuration(simulation: SyncDeterminismTests.simulation, seed: 4,
+                                                     maxBatchSize: 1)
+        configuration.faultInjection = { point in
+            // Blocks one pool thread for as long as the readers (on threads of their own) take
+            // to read once.
+            if point == .afterCommit(batch: 100) { _ = handshake.request(2, readers: 2) }
+        }
         let worker = SyncWorker(store: writerStore, relayouter: RecordingRelayouter(), clock: VirtualClock(),
-                                configuration: .init(simulation: SyncDeterminismTests.simulation, seed: 4,
-                                                     maxBatchSize: 1))
+                                configuration: configuration)
         let report = try await worker.run(until: .idle)
         done.set()
-        var sawProgress = false
-        for reader in readers {
-            let result = try await reader.value
-            #expect(result.reads > 0)
-            sawProgress = sawProgress || result.sawProgress
+        // Then every reader read whole completions only, before, during and after the run
+        for (index, reader) in readers.enumerated() {
+            let outcome = try await reader.value
+            #expect(outcome.reads > 2)
+            #expect(outcome.halfApplied == 0, "reader \(index) saw a half-applied completion")
+            #expect(outcome.shortPages == 0, "reader \(index) read a short feed page")
         }
-        #expect(sawProgress, "the readers ran while the worker committed")
+        let finished = try #require(try Int.fetchOne(writerStore.writer,
+                                                     sql: "SELECT COUNT(*) FROM sync_job WHERE state = 'done'"))
+        let during = handshake.answers(to: 2)
+        #expect(during.count == 2 && during.allSatisfy { $0 > 0 && $0 < finished },
+                "each reader, while the worker was paused, saw part of the run done: \(during) of \(finished)")
         #expect(report.batches > 300)
         #expect(try Int.fetchOne(writerStore.writer, sql: Self.contradictions) == 0)
+    }
+}
+
+/// The handshake that proves readers ran while the worker committed, instead of hoping the
+/// scheduler interleaved them: the test raises a numbered request and waits; each reader, at
+/// its first read begun after the request was raised, answers with the `done` count it saw.
+final class ReaderHandshake: Sendable {
+    private let raised = Atomic<Int>(0)
+    private let answers = Mutex<[Int: [Int]]>([:])
+    private let answered = DispatchSemaphore(value: 0)
+
+    /// The latest request's number (0 before the first).
+    var current: Int { raised.load(ordering: .acquiring) }
+
+    /// Raises request `number` and blocks until `readers` readers answered it (true), or one
+    /// has not within `timeout` (false).
+    func request(_ number: Int, readers: Int, timeout: Duration = .seconds(30)) -> Bool {
+        raised.store(number, ordering: .releasing)
+        let deadline = DispatchTime.now() + Double(timeout.components.seconds)
+        for _ in 0 ..< readers {
+            if answered.wait(timeout: deadline) == .timedOut { return false }
+        }
+        return true
+    }
+
+    /// The `done` counts the readers saw in answer to request `number`.
+    func answers(to number: Int) -> [Int] {
+        answers.withLock { $0[number] ?? [] }
+    }
+
+    func answer(_ number: Int, doneCount: Int) {
+        answers.withLock { $0[number, default: []].append(doneCount) }
+        answered.signal()
     }
 }
 

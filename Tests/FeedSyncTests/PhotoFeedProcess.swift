@@ -14,25 +14,34 @@ enum PhotoFeedProcess {
 
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executableURL.path) }
 
+    /// How long a child may run before its kill timer ends it, unless its test says otherwise.
+    static let defaultLimit: Duration = .seconds(120)
+
     struct Result {
         var status: Int32
-        /// True when a signal ended the process.
+        /// True when a signal ended the process (its own, a test's, or the kill timer's).
         var killed: Bool
+        /// True when the kill timer ended the process: it ran longer than its limit.
+        var timedOut: Bool
         var standardOutput: String
         var standardError: String
     }
 
-    /// A started process; `finish()` waits for it and collects its output.
+    /// A started process with a kill timer: still running `limit` after its start, it is
+    /// killed (SIGKILL) and its result says `timedOut`, so a child that hangs fails its test
+    /// instead of hanging the suite. `finish()` waits for it and collects its output.
     final class Running: @unchecked Sendable {
-        // @unchecked: `process` and the pipes are only touched from the test's task; the
-        // termination handler only resumes the continuation (guarded by `lock`).
+        // @unchecked: `process` and the pipes are only touched from the test's task; the rest
+        // is shared with the termination handler and the kill timer, guarded by `lock`.
         let process = Process()
         private let output = Pipe(), errors = Pipe()
         private let lock = NSLock()
         private var exited = false
+        private var timedOut = false
         private var waiter: CheckedContinuation<Void, Never>?
+        private var killTimer: Task<Void, Never>?
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], limit: Duration = PhotoFeedProcess.defaultLimit) throws {
             process.executableURL = PhotoFeedProcess.executableURL
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
@@ -42,31 +51,36 @@ enum PhotoFeedProcess {
             process.standardError = errors
             process.terminationHandler = { [weak self] _ in self?.markExited() }
             try process.run()
+            let timer = Task.detached { [weak self] in
+                try? await Task.sleep(for: limit)
+                self?.killIfRunning()
+            }
+            lock.withLock { killTimer = timer }
         }
+
+        deinit { killTimer?.cancel() }
 
         private func markExited() {
             lock.lock()
             exited = true
-            let waiter = self.waiter
+            let waiter = self.waiter, killTimer = self.killTimer
             self.waiter = nil
             lock.unlock()
+            killTimer?.cancel()
             waiter?.resume()
+        }
+
+        /// The kill timer's end: SIGKILL, unless the process has exited (its pid may be reused).
+        private func killIfRunning() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !exited, !Task.isCancelled else { return }
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
         }
 
         func signal(_ number: Int32) {
             kill(process.processIdentifier, number)
-        }
-
-        /// ``finish()``, but a process still running after `limit` is killed (SIGKILL), so a
-        /// daemon that missed a stop signal fails its test (`killed`) instead of hanging it.
-        func finish(killingAfter limit: Duration) async -> Result {
-            let pid = process.processIdentifier
-            let watchdog = Task.detached {
-                try await Task.sleep(for: limit)
-                kill(pid, SIGKILL)
-            }
-            defer { watchdog.cancel() }
-            return await finish()
         }
 
         func finish() async -> Result {
@@ -83,14 +97,16 @@ enum PhotoFeedProcess {
                     lock.unlock()
                 }
             }
+            let timedOut = lock.withLock { self.timedOut }
             return Result(status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal,
+                          timedOut: timedOut,
                           standardOutput: String(decoding: await stdout.value, as: UTF8.self),
                           standardError: String(decoding: await stderr.value, as: UTF8.self))
         }
     }
 
-    /// Runs `photofeed ARGUMENTS` to the end.
-    static func run(_ arguments: [String]) async throws -> Result {
-        await (try Running(arguments)).finish()
+    /// Runs `photofeed ARGUMENTS` to the end, or until its kill timer ends it after `limit`.
+    static func run(_ arguments: [String], limit: Duration = defaultLimit) async throws -> Result {
+        await (try Running(arguments, limit: limit)).finish()
     }
 }

@@ -7,8 +7,9 @@ import TestSupport
 import Testing
 
 /// The real executable: killed with SIGKILL at many points, stopped with SIGINT, watched by
-/// readers in other processes.
-@Suite(.serialized) struct SyncProcessTests {
+/// readers in other processes. Every child runs under a kill timer (``PhotoFeedProcess``) and
+/// every test under a time limit, so a hung daemon fails its test.
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct SyncProcessTests {
     static let syncArguments = ["sync", "--clock", "virtual", "--rng-seed", "21", "--failure-rate", "0.3",
                                 "--batch-size", "8", "--format", "json"]
 
@@ -64,8 +65,9 @@ import Testing
             let batch = random.int(in: 1 ... 4)
             let point = random.bool() ? "before-commit:\(batch)" : "after-commit:\(batch)"
             let arguments = Self.syncArguments + ["--db", paths[1]] + (runs <= 60 ? ["--crash-at", point] : [])
-            let result = await (try PhotoFeedProcess.Running(arguments)).finish()
-            if result.killed {
+            let result = try await PhotoFeedProcess.run(arguments)
+            #expect(!result.timedOut, "run \(runs) hung: \(arguments)")
+            if result.killed && !result.timedOut {
                 kills += 1
             } else {
                 #expect(result.status == 0, "\(result.standardError)")
@@ -89,7 +91,7 @@ import Testing
         // the signal always arrives part-way, whatever the machine's load.
         let running = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "2",
                                                    "--interrupt-at", "after-commit:3", "--format", "json"])
-        let result = await running.finish(killingAfter: .seconds(60))
+        let result = await running.finish()
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.killed == false)
         let summary = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Int]
@@ -121,16 +123,14 @@ import Testing
 
     @Test func sigtermStopsARunningDaemonCleanly() async throws {
         let path = try await Self.seededDatabases(copies: 1)[0]
-        let daemon = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "1"])
-        // Wait (bounded) until the daemon holds its lock, i.e. is running, then stop it. The lock
-        // is looked up in /proc/locks: probing it with flock, as this test did, could hold it at
-        // the moment the daemon tried, which then exited as busy (75).
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !Self.isFlocked(path + ".sync-lock"), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let daemon = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "1"],
+                                                  limit: .seconds(60))
+        // Given the daemon running: it holds its lock
+        try await Self.requireLockSeen(path)
+        // When SIGTERM arrives
         daemon.signal(SIGTERM)
-        let result = await daemon.finish(killingAfter: .seconds(60))
+        let result = await daemon.finish()
+        // Then it stops cleanly, well before its kill timer
         #expect(result.status == 0, "SIGTERM stops cleanly: \(result.standardError)")
         #expect(result.killed == false)
     }
@@ -138,8 +138,11 @@ import Testing
     @Test func feedReadersInOtherProcessesNeverFailWhileTheDaemonWrites() async throws {
         let path = try await Self.seededDatabases(copies: 1)[0]
         let daemon = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "16",
-                                                  "--batch-size", "4", "--duration", "2.5"])
-        var reads = 0
+                                                  "--batch-size", "4", "--duration", "60"])
+        // Given the daemon running (it holds its lock), readers read for two seconds; a read
+        // counts as concurrent when the lock is still held after it ends.
+        try await Self.requireLockSeen(path)
+        var reads = 0, concurrentReads = 0
         let until = ContinuousClock.now + .milliseconds(2000)
         while ContinuousClock.now < until {
             let width = ["320", "375", "414"][reads % 3]
@@ -148,9 +151,25 @@ import Testing
             #expect(page.status == 0, "\(page.standardError)")
             #expect(page.standardOutput.hasPrefix("{\"items\":["))
             reads += 1
+            if Self.isFlocked(path + ".sync-lock") { concurrentReads += 1 }
         }
+        daemon.signal(SIGTERM)
         let result = await daemon.finish()
         #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.timedOut)
         #expect(reads >= 1)
+        #expect(concurrentReads == reads, "every read ran while the daemon held its lock")
+    }
+
+    /// Waits (at most 30 s) until a daemon holds the lock of the database at `path`, as a running
+    /// daemon does, and fails the test when none does. The lock is looked up in /proc/locks:
+    /// probing it with flock could hold it at the moment the daemon tried, which then exits as
+    /// busy (75).
+    static func requireLockSeen(_ path: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !isFlocked(path + ".sync-lock"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try #require(isFlocked(path + ".sync-lock"), "the daemon holds its lock before the test goes on")
     }
 }

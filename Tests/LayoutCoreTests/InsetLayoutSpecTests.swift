@@ -14,10 +14,12 @@ import TestSupport
         // When
         let layout = measureHost(spec, sizeRange(0, 0, 300, 300), context: LayoutContext(scale: scale))
         // Then the child range is {0,0}-{240,260}; the node keeps its style size, ceiled to the
-        // grid: 51 px at 1x, 101 px at 2x, 151 px at 3x. Spec size = child + 60 × child + 40.
+        // grid: 51 px at 1x, 101 px at 2x, 151 px at 3x. Spec size = child + 60 × child + 40:
+        // 111 at 1x; 50.5 + 60 = 110.5 = 221 px at 2x; 50.333… + 60 = 110.333… = 331 px at 3x.
         let childWidth = [1.0: 51.0, 2.0: 101.0 / 2, 3.0: 151.0 / 3][scale]!
+        let specWidth = [1.0: 111.0, 2.0: 221.0 / 2, 3.0: 331.0 / 3][scale]!
         #expect(framesByID(layout) == ["a": Rect(20, 10, childWidth, 60)])
-        #expect(layout.size == Size(PixelSnapping.ceil(childWidth + 60, scale: scale), 100))
+        #expect(layout.size == Size(specWidth, 100))
     }
 
     @Test func minimumIsPassedOnLessTheInsets() {

@@ -44,10 +44,13 @@ private struct NetworkDown: Error {}
         #expect(node.imageSize == Size(640, 480))
         #expect(node.layoutThatFits(SizeRange(min: .zero, max: Size(1000, 1000)), context: .scale2).size
             == Size(640, 480))
-        // Entering preload again does not reload a loaded image
+        // Becoming visible, still in preload, does not reload the loaded image
+        node.setInterfaceState([.measureLayout, .preload, .display, .visible])
+        #expect(downloader.starts.count == 1)
+        // Leaving preload drops the image; entering it again loads it again
         node.setInterfaceState(.measureLayout)
         node.setInterfaceState(preloaded)
-        #expect(downloader.starts.count == 2)        // an unloaded node (the exit dropped it) reloads
+        #expect(downloader.starts.count == 2)
     }
 
     @Test func priorityFollowsTheStateAtRequestTimeAndVisibilityChanges() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `photofeed demo` end to end on the curated set in a temporary database: the first run
 /// computes every cell at 3 widths × 2 scales and drains every sync job; a second run finds
@@ -12,7 +13,7 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func demoFillsTheCacheDrainsTheJobsAndIsIdempotent() async throws {
+    @Test(.tags(.slow), .notInQuickRuns) func demoFillsTheCacheDrainsTheJobsAndIsIdempotent() async throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("photofeed-demo-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -25,6 +25,45 @@ import TestSupport
         "cache":"CACHE"}],"next":"djE6MTc0OTY0MzIwMDAwMDoz"}
         """#
 
+    /// The golden cells, described independently of the cell's code (PhotoCellDocument) with the
+    /// texts FeedTestStore's photos show: photo 4 (just uploaded, image loading), photo 1
+    /// (5 minutes old, geocoded, 1080 × 1350 image loaded, 3 comments), photo 3 (4 days old, not
+    /// geocoded, image loading, its title as description, 1 comment).
+    static let referenceCells: [(photoID: Int, document: PhotoCellDocument)] = [
+        (4, PhotoCellDocument(width: 375, userName: "ana", location: nil, time: "0s", photoRatio: 1,
+                              likes: "12 likes", description: "Rooftops at noon.", comments: [])),
+        (1, PhotoCellDocument(width: 375, userName: "ana", location: "Berlin, Germany", time: "5m",
+                              photoRatio: 1350.0 / 1080, likes: "3 likes", description: "Fog on the water.",
+                              comments: ["View all 3 comments", "bo Beautiful!", "chen Where is this?"])),
+        (3, PhotoCellDocument(width: 375, userName: "chen", location: nil, time: "4d", photoRatio: 1,
+                              likes: "0 likes", description: "Market", comments: ["ana Looks delicious."])),
+    ]
+
+    /// Result lines of `photofeed layout compute` for `documents`, in order.
+    static func computed(_ documents: [PhotoCellDocument]) throws -> [String] {
+        let directory = try FeedTestStore.temporaryDirectory()
+        let paths = try documents.enumerated().map { index, document in
+            let url = directory.appendingPathComponent("cell\(index).json")
+            try Data(document.json.utf8).write(to: url)
+            return url.path
+        }
+        let result = CommandRunner.run(["layout", "compute"] + paths)
+        #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
+        return result.out
+    }
+
+    @Test func goldenLayoutsEqualTheCellsDescribedAsLayoutDocuments() throws {
+        let lines = try Self.computed(Self.referenceCells.map(\.document))
+        try #require(lines.count == Self.referenceCells.count)
+        for (cell, line) in zip(Self.referenceCells, lines) {
+            #expect(Self.page375.contains(#""photoId":\#(cell.photoID),"layout":\#(line),"cache":"CACHE""#),
+                    "photo \(cell.photoID): \(line)")
+        }
+        var narrow = Self.referenceCells[1].document
+        narrow.width = 320
+        #expect(try Self.computed([narrow]) == [Self.show320])
+    }
+
     @Test func feedJSONGolden() throws {
         let db = try FeedTestStore.seededFile()
         let args = ["feed", "--db", db, "--width", "375", "--limit", "3", "--format", "json"]
@@ -170,8 +209,24 @@ import TestSupport
         #expect(result.status == 0)
         let svg = result.out.joined(separator: "\n")
         #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
-        #expect(svg.contains(#"x="50" y="25" width="114" height="16.5""#))
+        // Photo 1's frames at 375 (page375): one rectangle each, and no other.
+        let frames: [String: (Double, Double, Double, Double)] = [
+            "avatar": (10, 10, 30, 30), "userName": (50, 8.5, 114, 16.5), "location": (50, 25, 114, 16.5),
+            "time": (342, 16.5, 23, 16.5), "photo": (0, 50, 375, 468.5), "likes": (10, 523.5, 355, 16.5),
+            "description": (10, 545, 355, 16.5), "comments": (10, 566.5, 355, 49),
+        ]
+        #expect(svg.components(separatedBy: "<rect").count - 1 == frames.count)
+        for (id, frame) in frames {
+            let rect = #"<rect class="box" x="\#(number(frame.0))" y="\#(number(frame.1))" "#
+                + #"width="\#(number(frame.2))" height="\#(number(frame.3))"/>"#
+            #expect(svg.contains(#"data-node-id="\#(id)">"#) && svg.contains(rect), "\(id): \(rect)")
+        }
         #expect(svg.contains("Berlin, Germany"))
+    }
+
+    /// `16.5` as `16.5`, `10` as `10`: the SVG's number format.
+    private func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     @Test func unknownPhotoIsBadInput() throws {

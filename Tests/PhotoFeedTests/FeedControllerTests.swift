@@ -35,6 +35,15 @@ import TestSupport
             #expect(entry.layout == fresh)
             #expect(entry.layout.resultLine == fresh.resultLine)
         }
+        // By hand (PhotoCellNode's layout): a text line of DejaVu Sans at 14 pt is
+        // (1901 + 483) / 2048 × 14 = 16.297 pt, so one line is 16.5 and three are 48.89 → 49 on
+        // the 2x grid. Header 10 + 30 + 10 = 50; the photo is 375 × ratio (1 until loaded, floored
+        // to the grid); the footer is 5 + lines, 5 apart, + 5.
+        //   4: 50 + 375 + 5 + likes 16.5 + 5 + description 16.5 + 5                      = 473
+        //   1: 50 + 375 × 1350/1080 (468.75 → 468.5) + 5 + 16.5 + 5 + 16.5 + 5
+        //      + comments 3 lines 49 + 5                                                  = 620.5
+        //   3: 50 + 375 + 5 + 16.5 + 5 + description (the title) 16.5 + 5 + 1 comment 16.5 + 5 = 494.5
+        //   2: 50 + 375 + 5 + 16.5 + 5 + description (3 of its lines) 49 + 5               = 505.5
         #expect(second.entries.map(\.layout.height) == [473, 620.5, 494.5, 505.5])
     }
 
@@ -106,6 +115,7 @@ import TestSupport
         for entry in page.entries {
             #expect(entry.layout == (try Self.fresh(store, photoID: entry.photoID, width: 375, scale: 2)))
         }
+        // Photo 4's image, 1000 × 500, loaded: 375 × 0.5 = 187.5 instead of 375 (see above).
         #expect(page.entries[0].layout.height == 473 - 375 + 187.5)
         #expect(page.entries[2].layout.frames.map(\.id).contains("location"))
         #expect(try FeedController(store: store).page(width: 320, scale: 3).hits == 4)

@@ -53,10 +53,9 @@ import Testing
         #expect(probed.contains("getBoundingClientRect"))
     }
 
-    @Test func isDeterministic() {
+    @Test func pageIsOneWholeDocument() {
         let renderer = HTMLFeedRenderer(width: 375, cellSpacing: 8)
         let cells = [SampleCells.first, SampleCells.second]
-        #expect(renderer.render(cells) == renderer.render(cells))
         #expect(renderer.render(cells).hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n"))
         #expect(renderer.render(cells).hasSuffix("</main>\n</body>\n</html>\n"))
     }

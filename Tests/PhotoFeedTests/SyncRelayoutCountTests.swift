@@ -27,7 +27,7 @@ import TestSupport
         return (report, store)
     }
 
-    @Test func overlappingPassesCountWhatInlinePassesCount() async throws {
+    @Test(.tags(.slow), .notInQuickRuns) func overlappingPassesCountWhatInlinePassesCount() async throws {
         let inline = try await Self.run(overlaps: false, parallelism: 1).report
         #expect(inline.batches > 10)
         #expect(inline.relayouts > 240, "every photo at both widths, some more than once")

@@ -62,7 +62,7 @@ import Testing
 
     /// Every string of five characters, one per class (1.9 million strings): every state the
     /// algorithm can be in, entered after every possible history of up to four characters.
-    @Test func everyQuintupleOfClassesMatchesLibunibreak() {
+    @Test(.tags(.slow), .notInQuickRuns) func everyQuintupleOfClassesMatchesLibunibreak() {
         let classes = Array("a(})\"!/,$%0-|\u{01} \n\r\u{0B}".utf8)
         var bytes = [UInt8](repeating: 0, count: 5)
         var ours = [Int8](repeating: 0, count: 5)
