@@ -1,3 +1,5 @@
+import LayoutCore
+
 /// A decoded JSON layout description (`shared/contracts/layout-description.md`): what to
 /// measure and how.
 ///

@@ -1,3 +1,5 @@
+import LayoutCore
+
 extension Layout {
     /// The result line of `shared/contracts/layout-description.md`:
     /// `{"size":[w,h],"nodes":[{"id":"R","frame":[x,y,w,h]},{"id":"B","frame":[…],"nodes":[…]}]}`.

@@ -1,5 +1,4 @@
 import LayoutCore
-import NodeKit
 
 /// `photofeed layout compute`: one JSON line per document, in order — the result line, or
 /// `{"file": NAME, "error": MESSAGE}` (`shared/contracts/layout-description.md`).

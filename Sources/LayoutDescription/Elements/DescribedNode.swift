@@ -1,4 +1,5 @@
 import LayoutCore
+import NodeKit
 import Synchronization
 
 /// A display node built from a layout description's `node` element (and the implicit host).

@@ -1,8 +1,9 @@
+import LayoutCore
+
 /// One element of a layout description, decoded and validated, before any node or spec exists.
 ///
-/// Building turns it into a tree of display nodes and layout specs (see NodeKit's
-/// `ElementDescription.makeElement()`); keeping the description a plain value lets it be
-/// compared in tests and built more than once.
+/// Building turns it into a tree of display nodes and layout specs (see ``makeElement()``);
+/// keeping the description a plain value lets it be compared in tests and built more than once.
 public struct ElementDescription: Hashable, Sendable {
     /// The element's `style`, with Texture's defaults for everything the document leaves out.
     public var style: LayoutStyle
@@ -40,23 +41,7 @@ public struct ElementDescription: Hashable, Sendable {
     }
 
     /// The contract's name of the element's type (`"stack"`, `"node"`, …).
-    public var typeName: String {
-        switch kind {
-        case .node: "node"
-        case .text: "text"
-        case .spacer: "spacer"
-        case .stack: "stack"
-        case .inset: "inset"
-        case .overlay: "overlay"
-        case .background: "background"
-        case .center: "center"
-        case .relative: "relative"
-        case .ratio: "ratio"
-        case .absolute: "absolute"
-        case .corner: "corner"
-        case .wrapper: "wrapper"
-        }
-    }
+    public var typeName: String { kind.parts.type.name }
 }
 
 /// A `text` element's fields.
@@ -168,22 +153,7 @@ extension ElementDescription {
     }
 
     private func collectNodeIDsWithLayouts(into ids: inout Set<LayoutElementID>) {
-        switch kind {
-        case .node(let id, _, let layout):
-            if let layout {
-                ids.insert(LayoutElementID(id))
-                layout.collectNodeIDsWithLayouts(into: &ids)
-            }
-        case .text, .spacer:
-            break
-        case .stack(_, let children), .absolute(_, let children), .wrapper(let children):
-            for child in children { child.collectNodeIDsWithLayouts(into: &ids) }
-        case .inset(_, let child), .center(_, _, let child), .relative(_, _, _, let child), .ratio(_, let child):
-            child.collectNodeIDsWithLayouts(into: &ids)
-        case .overlay(let first, let second), .background(let first, let second),
-             .corner(let first, let second, _, _, _):
-            first.collectNodeIDsWithLayouts(into: &ids)
-            second.collectNodeIDsWithLayouts(into: &ids)
-        }
+        if case .node(let id, _, .some) = kind { ids.insert(LayoutElementID(id)) }
+        for child in kind.parts.children { child.collectNodeIDsWithLayouts(into: &ids) }
     }
 }

@@ -1,53 +1,8 @@
-/// The type-specific fields of each element.
-extension DescriptionDecoder {
-    mutating func kind(_ type: ElementType, _ fields: ObjectFields, depth: Int) throws(LayoutDescriptionError)
-        -> ElementDescription.Kind {
-        switch type {
-        case .node:
-            let id = try id(of: fields)
-            let intrinsicSize = try fields.optional("intrinsicSize", Self.size)
-            let layout = try fields["layout"].map { value throws(LayoutDescriptionError) in
-                try element(value, at: fields.path.appending("layout"), depth: depth + 1)
-            }
-            return .node(id: id, intrinsicSize: intrinsicSize, layout: layout)
-        case .text:
-            return .text(try text(fields))
-        case .spacer:
-            return .spacer
-        case .stack:
-            return .stack(try stack(fields), children: try children(of: fields, depth: depth))
-        case .inset:
-            let insets = try fields.optional("insets", Self.insets) ?? .zero
-            return .inset(insets, child: try child("child", of: fields, depth: depth))
-        case .overlay:
-            return .overlay(child: try child("child", of: fields, depth: depth),
-                            overlay: try child("overlay", of: fields, depth: depth))
-        case .background:
-            return .background(child: try child("child", of: fields, depth: depth),
-                               background: try child("background", of: fields, depth: depth))
-        case .center:
-            return .center(centering: try fields.optional("centeringOptions", Self.choice) ?? .none,
-                           sizing: try fields.optional("sizingOptions", Self.choice) ?? .default,
-                           child: try child("child", of: fields, depth: depth))
-        case .relative:
-            return .relative(horizontal: try fields.optional("horizontalPosition", Self.choice) ?? .none,
-                             vertical: try fields.optional("verticalPosition", Self.choice) ?? .none,
-                             sizing: try fields.optional("sizingOption", Self.choice) ?? .default,
-                             child: try child("child", of: fields, depth: depth))
-        case .ratio:
-            let ratio = try Self.number(fields.required("ratio"), at: fields.path.appending("ratio"), .positive)
-            return .ratio(ratio, child: try child("child", of: fields, depth: depth))
-        case .absolute:
-            return .absolute(sizing: try fields.optional("sizing", Self.choice) ?? .default,
-                             children: try children(of: fields, depth: depth))
-        case .corner:
-            return try corner(fields, depth: depth)
-        case .wrapper:
-            return .wrapper(children: try children(of: fields, depth: depth))
-        }
-    }
+import LayoutCore
 
-    private mutating func text(_ fields: ObjectFields) throws(LayoutDescriptionError) -> TextDescription {
+/// Readers of the element types' composite fields (see ``ElementType`` for the table that uses them).
+extension DescriptionDecoder {
+    mutating func text(_ fields: ObjectFields) throws(LayoutDescriptionError) -> TextDescription {
         let id = try id(of: fields)
         let text = try Self.string(fields.required("text"), at: fields.path.appending("text"))
         var description = TextDescription(id: id, text: text)
@@ -64,7 +19,7 @@ extension DescriptionDecoder {
         return description
     }
 
-    private func stack(_ fields: ObjectFields) throws(LayoutDescriptionError) -> StackDescription {
+    static func stack(_ fields: ObjectFields) throws(LayoutDescriptionError) -> StackDescription {
         var stack = StackDescription()
         let finite = { (value: JSONValue, path: JSONPath) throws(LayoutDescriptionError) -> Double in
             try Self.number(value, at: path, .finite)
@@ -81,7 +36,7 @@ extension DescriptionDecoder {
         return stack
     }
 
-    private static func insets(_ value: JSONValue, at path: JSONPath) throws(LayoutDescriptionError) -> EdgeInsets {
+    static func insets(_ value: JSONValue, at path: JSONPath) throws(LayoutDescriptionError) -> EdgeInsets {
         let fields = try ObjectFields(value, at: path, what: #"an object {"top", "left", "bottom", "right"}"#)
         try fields.checkKnown(["top", "left", "bottom", "right"], in: "insets")
         let edge = { (value: JSONValue, path: JSONPath) throws(LayoutDescriptionError) -> Double in
@@ -92,7 +47,7 @@ extension DescriptionDecoder {
                           right: try fields.optional("right", edge) ?? 0)
     }
 
-    private mutating func corner(_ fields: ObjectFields, depth: Int) throws(LayoutDescriptionError)
+    mutating func corner(_ fields: ObjectFields, depth: Int) throws(LayoutDescriptionError)
         -> ElementDescription.Kind {
         let content = try child("child", of: fields, depth: depth)
         let corner = try child("corner", of: fields, depth: depth)

@@ -1,3 +1,5 @@
+import LayoutCore
+
 extension DescriptionDecoder {
     /// The fields `style` accepts.
     static let styleFields = ["width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flexBasis",

@@ -1,3 +1,5 @@
+import LayoutCore
+
 /// Typed scalar readers: each checks the JSON type and the range and names the path on failure.
 extension DescriptionDecoder {
     /// What a number field accepts.

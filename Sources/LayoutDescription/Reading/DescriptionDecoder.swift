@@ -1,3 +1,5 @@
+import LayoutCore
+
 /// Turns a JSON value into a ``LayoutDocument``, checking the contract as it goes.
 ///
 /// The decoder's only state is the set of node ids seen so far (each with the path where it
@@ -48,15 +50,15 @@ struct DescriptionDecoder {
             throw LayoutDescriptionError(path.appending("type"),
                                          "expected an element type name, got \(typeValue.summary)")
         }
-        guard let elementType = ElementType(rawValue: type) else {
+        guard let elementType = ElementType.named[type] else {
             throw LayoutDescriptionError(path.appending("type"), "unknown element type \(typeValue.summary); expected "
-                                         + ElementType.allCases.map(\.rawValue).joined(separator: ", "))
+                                         + ElementType.all.map(\.name).joined(separator: ", "))
         }
-        try fields.checkKnown(["type", "style"] + elementType.fieldNames, in: "a \(type) element")
+        try fields.checkKnown(["type", "style"] + elementType.fields, in: "a \(type) element")
         let style = try fields.optional("style") { value, path throws(LayoutDescriptionError) in
             try Self.style(value, at: path)
         } ?? LayoutStyle()
-        let kind = try kind(elementType, fields, depth: depth)
+        let kind = try elementType.decode(&self, fields, depth)
         return ElementDescription(style: style, kind: kind, path: path.description)
     }
 
@@ -93,29 +95,5 @@ struct DescriptionDecoder {
         }
         ids[id] = path.description
         return id
-    }
-}
-
-/// The element types of the contract and the fields each accepts besides `type` and `style`.
-enum ElementType: String, CaseIterable {
-    case node, text, spacer, stack, inset, overlay, background, center, relative, ratio, absolute, corner, wrapper
-
-    var fieldNames: [String] {
-        switch self {
-        case .node: ["id", "intrinsicSize", "layout"]
-        case .text: ["id", "text", "fontSize", "fontWeight", "maxLines", "truncation"]
-        case .spacer: []
-        case .stack: ["direction", "spacing", "justifyContent", "alignItems", "flexWrap", "alignContent",
-                      "lineSpacing", "horizontalAlignment", "verticalAlignment", "children"]
-        case .inset: ["insets", "child"]
-        case .overlay: ["child", "overlay"]
-        case .background: ["child", "background"]
-        case .center: ["centeringOptions", "sizingOptions", "child"]
-        case .relative: ["horizontalPosition", "verticalPosition", "sizingOption", "child"]
-        case .ratio: ["ratio", "child"]
-        case .absolute: ["sizing", "children"]
-        case .corner: ["child", "corner", "location", "offset", "wrapsCorner"]
-        case .wrapper: ["children"]
-        }
     }
 }
