@@ -1,3 +1,5 @@
+import PhotoFeed
+
 /// Formats ``LayoutReportData`` as the human table of `photofeed layouts report`.
 ///
 /// Sections, in order: totals (entries, stale entries, hits, misses, hit ratio, engine version),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedRendering
 import FeedStore
 import FeedSync
 import Foundation

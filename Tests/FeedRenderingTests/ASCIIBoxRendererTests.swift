@@ -1,3 +1,4 @@
+import FeedRendering
 import LayoutCore
 import PhotoFeed
 import Testing

@@ -1,8 +1,8 @@
+import FeedRendering
 import Foundation
 import LayoutCore
 import PhotoFeed
 import Testing
-import TestSupport
 
 @Suite struct CellSnapshotTests {
     @Test func buildsNodesFromAFlattenedLayoutWithTheirContents() {

@@ -1,3 +1,4 @@
+import FeedRendering
 import Foundation
 import LayoutCore
 import PhotoFeed

@@ -1,3 +1,4 @@
+import FeedRendering
 import PhotoFeed
 
 /// Layout report inputs for the table tests.

@@ -1,4 +1,4 @@
-@testable import PhotoFeed
+@testable import FeedRendering
 import LayoutCore
 import Testing
 

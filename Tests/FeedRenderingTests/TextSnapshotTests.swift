@@ -1,3 +1,4 @@
+import FeedRendering
 import PhotoFeed
 import Testing
 import TextLayout

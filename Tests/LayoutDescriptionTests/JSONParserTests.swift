@@ -1,5 +1,6 @@
 import Testing
 import LayoutCore
+import LayoutDescription
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {

@@ -1,5 +1,6 @@
 import Testing
 import LayoutCore
+import LayoutDescription
 
 @Suite struct JSONTextTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import LayoutCore
-import PhotoFeed
+import LayoutDescription
 import Testing
-import TestSupport
+import LayoutTestSupport
 
 /// Random valid-ish and malformed documents fed through decoding, building and measuring:
 /// every one must give exactly one line that is either a result or an error naming a `$` path.

@@ -1,5 +1,6 @@
 import Testing
 import LayoutCore
+import LayoutDescription
 
 /// Decoding of every document field, element type and style field.
 @Suite struct LayoutDocumentDecodingTests {

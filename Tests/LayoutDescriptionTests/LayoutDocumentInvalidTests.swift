@@ -1,5 +1,6 @@
 import Testing
 import LayoutCore
+import LayoutDescription
 
 /// Every kind of invalid document, with the exact path and message reported.
 @Suite struct LayoutDocumentInvalidTests {

@@ -1,5 +1,6 @@
 import Testing
 import LayoutCore
+import LayoutDescription
 
 @Suite struct LayoutResultLineTests {
     private func node(_ id: LayoutElementID, _ frame: Rect, _ sublayouts: [Layout] = []) -> Layout {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 
 /// The debug `photofeed` executable that `swift build` puts next to the test bundle, run as a
 /// child process.
@@ -36,7 +37,7 @@ enum PhotoFeedProcess {
             process.executableURL = PhotoFeedProcess.executableURL
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
-            environment["PHOTOFEED_HOME"] = SyncFixture.projectRoot.path
+            environment["PHOTOFEED_HOME"] = FeedTestStore.projectRoot.path
             process.environment = environment
             process.standardOutput = output
             process.standardError = errors

@@ -3,7 +3,8 @@ import FeedSync
 import Foundation
 import Glibc
 import GRDB
-import TestSupport
+import LayoutTestSupport
+import StoreTestSupport
 import Testing
 
 /// The real executable: killed with SIGKILL at many points, stopped with SIGINT, watched by
@@ -16,7 +17,7 @@ import Testing
     /// has work), copied to `copies` files.
     static func seededDatabases(copies: Int) async throws -> [String] {
         try #require(PhotoFeedProcess.isBuilt, "build the executable first: swift build (\(PhotoFeedProcess.executableURL.path))")
-        let directory = try SyncFixture.temporaryDirectory()
+        let directory = try FeedTestStore.temporaryDirectory()
         let original = directory.appendingPathComponent("seeded.sqlite").path
         let seed = try await PhotoFeedProcess.run(["seed", "--db", original, "--generate", "120", "--rng-seed", "4"])
         try #require(seed.status == 0, "seed failed: \(seed.standardError)")
@@ -44,7 +45,7 @@ import Testing
     }
 
     static func open(_ path: String) throws -> FeedStore {
-        try FeedStore(path: path, migrationsDirectory: SyncFixture.migrationsDirectory)
+        try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory)
     }
 
     /// SIGKILL at seeded points — inside a batch's transaction before its commit, and between a
@@ -75,7 +76,7 @@ import Testing
         #expect(finished)
         #expect(kills >= 5, "runs killed part-way: \(kills) of \(runs)")
         let resumed = try Self.open(paths[1]), reference = try Self.open(paths[0])
-        #expect(try SyncFixture.userVisibleSnapshot(resumed) == SyncFixture.userVisibleSnapshot(reference))
+        #expect(try FeedTestStore.userVisibleSnapshot(resumed) == FeedTestStore.userVisibleSnapshot(reference))
         let unfinished = try await resumed.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_job WHERE state IN ('pending', 'running')")
         }

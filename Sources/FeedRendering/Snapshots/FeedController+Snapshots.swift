@@ -1,4 +1,4 @@
-import FeedStore
+import PhotoFeed
 import LayoutCore
 
 extension FeedController {

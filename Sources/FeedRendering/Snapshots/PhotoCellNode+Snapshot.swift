@@ -1,5 +1,6 @@
 import LayoutCore
 import NodeKit
+import PhotoFeed
 import TextLayout
 
 extension PhotoCellNode {

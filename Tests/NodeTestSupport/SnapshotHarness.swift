@@ -1,4 +1,5 @@
 import LayoutCore
+import LayoutTestSupport
 import NodeKit
 
 /// Texture's `ASDisplayNodeWithBackgroundColor(color, size)`: a plain node whose style width and
@@ -20,9 +21,4 @@ public func measureHost(_ element: any LayoutElement, _ range: SizeRange,
     let host = DisplayNode(id: "host")
     host.layoutSpecBlock = { _, _ in element }
     return host.layoutThatFits(range, context: context)
-}
-
-/// Shorthand for a size range `{minW,minH}-{maxW,maxH}`.
-public func sizeRange(_ minWidth: Double, _ minHeight: Double, _ maxWidth: Double, _ maxHeight: Double) -> SizeRange {
-    SizeRange(min: Size(minWidth, minHeight), max: Size(maxWidth, maxHeight))
 }

@@ -1,4 +1,5 @@
 import LayoutCore
+import LayoutTestSupport
 import Testing
 
 /// Checks the layout contract (see `LayoutElement`) for `element` in each of `ranges`:

@@ -16,3 +16,8 @@ public func frames(_ layout: Layout) -> [Rect] {
 public func framesByID(_ layout: Layout) -> [String: Rect] {
     Dictionary(layout.sublayouts.map { ($0.element.rawValue, $0.frame) }, uniquingKeysWith: { first, _ in first })
 }
+
+/// Shorthand for a size range `{minW,minH}-{maxW,maxH}`.
+public func sizeRange(_ minWidth: Double, _ minHeight: Double, _ maxWidth: Double, _ maxHeight: Double) -> SizeRange {
+    SizeRange(min: Size(minWidth, minHeight), max: Size(maxWidth, maxHeight))
+}
