@@ -20,7 +20,9 @@ let package = Package(
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
         .library(name: "NodeKit", targets: ["NodeKit"]),
         .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "LayoutDescription", targets: ["LayoutDescription"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
+        .library(name: "FeedRendering", targets: ["FeedRendering"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
     ],
@@ -47,33 +49,64 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "NodeKit", dependencies: ["CSharedCount", "CThreadSlot", "LayoutCore", "TextLayout"],
                 swiftSettings: strict),
+        .target(name: "LayoutDescription", dependencies: ["LayoutCore", "NodeKit", "TextLayout"],
+                swiftSettings: strict),
         .target(name: "FeedStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
-        .target(name: "PhotoFeed", dependencies: ["LayoutCore", "TextLayout", "NodeKit", "FeedStore", "FeedSync", "Locking"],
+        .target(name: "PhotoFeed", dependencies: [
+            "LayoutCore", "TextLayout", "NodeKit", "LayoutDescription", "FeedStore", "FeedSync", "Locking",
+        ], swiftSettings: strict),
+        .target(name: "FeedRendering", dependencies: ["PhotoFeed", "LayoutCore", "NodeKit", "TextLayout"],
                 swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
-            "PhotoFeed", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedStore", "FeedSync",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
 
-        .target(name: "TestSupport", dependencies: ["LayoutCore", "NodeKit", "FeedStore"], path: "Tests/TestSupport",
+        // Test support, split by what each part links: layout helpers and the seeded generator
+        // (LayoutCore only); node fixtures, the host-node harness and the layout contract
+        // (NodeKit); store fixtures (FeedStore).
+        .target(name: "LayoutTestSupport", dependencies: ["LayoutCore"], path: "Tests/LayoutTestSupport",
                 swiftSettings: strict),
-        .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "NodeKitTests", dependencies: ["NodeKit", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FeedSyncTests", dependencies: [
-            "FeedSync", "FeedStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        .target(name: "NodeTestSupport", dependencies: ["LayoutCore", "NodeKit", "LayoutTestSupport"],
+                path: "Tests/NodeTestSupport", swiftSettings: strict),
+        .target(name: "StoreTestSupport", dependencies: ["FeedStore", .product(name: "GRDB", package: "GRDB.swift")],
+                path: "Tests/StoreTestSupport", swiftSettings: strict),
+        .testTarget(name: "LayoutCoreTests", dependencies: [
+            "LayoutCore", "NodeKit", "LayoutTestSupport", "NodeTestSupport",
         ], swiftSettings: strict),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CHarfBuzz", "LayoutTestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "NodeKitTests", dependencies: [
+            "NodeKit", "LayoutCore", "TextLayout", "LayoutTestSupport", "NodeTestSupport",
+        ], swiftSettings: strict),
+        .testTarget(name: "LayoutDescriptionTests", dependencies: [
+            "LayoutDescription", "LayoutCore", "NodeKit", "TextLayout", "LayoutTestSupport",
+        ], swiftSettings: strict),
+        .testTarget(name: "FeedStoreTests", dependencies: [
+            "FeedStore", "LayoutTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: strict),
+        .testTarget(name: "FeedSyncTests", dependencies: [
+            "FeedSync", "FeedStore", "LayoutTestSupport", "StoreTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: strict),
+        .testTarget(name: "PhotoFeedTests", dependencies: [
+            "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "LayoutCore", "NodeKit", "TextLayout",
+            "LayoutTestSupport", "StoreTestSupport",
+        ], swiftSettings: strict),
+        .testTarget(name: "FeedRenderingTests", dependencies: [
+            "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport",
+        ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
-            "PhotoFeedCLI", "PhotoFeed", "TestSupport",
+            "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
+            "StoreTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
-        .testTarget(name: "PhotoFeedTests", dependencies: ["PhotoFeed", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "TestSupport"], swiftSettings: strict),
     ]
 )

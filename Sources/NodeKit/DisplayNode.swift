@@ -118,7 +118,7 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
 
     /// A node whose style starts as `style`: for subclasses that know their style when they are
     /// made, which then need no lock round to set it.
-    init(id: LayoutElementID, style: LayoutStyle) {
+    public init(id: LayoutElementID, style: LayoutStyle) {
         self.id = id
         state = Mutex(State(style: style))
     }

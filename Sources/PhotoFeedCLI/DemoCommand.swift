@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedRendering
 import FeedStore
 import FeedSync
 import Foundation
@@ -33,7 +34,9 @@ struct DemoCommand: AsyncParsableCommand {
                 try feedStore.seedCurated(from: ResourceLocator.seedDataDirectory)
             }
             let controller = try FeedController(store: feedStore)
-            let precomputed = try progress.step("precompute") { try precompute(controller) }
+            let precomputed = try progress.step("precompute") {
+                try controller.precomputeLayouts(widths: Self.widths, scales: Self.scales)
+            }
             let worker = SyncWorker(store: feedStore, relayouter: controller, clock: VirtualClock(),
                                     configuration: SyncWorker.Configuration(seed: rngSeed))
             let sync = try await progress.stepAsync("sync") { try await worker.run(until: .idle) }
@@ -66,24 +69,6 @@ struct DemoCommand: AsyncParsableCommand {
                 """)
             output.text(table)
         }
-    }
-
-    /// Lays out every photo's cell at every width and scale, page by page, through the layout
-    /// cache: misses are measured (in parallel) and stored, hits cost a lookup.
-    private func precompute(_ controller: FeedController) throws -> (layouts: Int, computed: Int) {
-        var layouts = 0, computed = 0
-        for scale in Self.scales {
-            for width in Self.widths {
-                var cursor: FeedCursor?
-                repeat {
-                    let page = try controller.page(width: width, scale: scale, limit: 256, after: cursor)
-                    layouts += page.entries.count
-                    computed += page.misses
-                    cursor = page.next
-                } while cursor != nil
-            }
-        }
-        return (layouts, computed)
     }
 }
 

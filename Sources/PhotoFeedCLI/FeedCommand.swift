@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedRendering
 import FeedStore
 import Foundation
 import PhotoFeed

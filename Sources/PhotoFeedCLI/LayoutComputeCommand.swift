@@ -1,4 +1,5 @@
 import ArgumentParser
+import LayoutDescription
 import PhotoFeed
 
 /// `photofeed layout compute [FILE ...]`: one JSON line per layout description

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TestSupport
+import LayoutTestSupport
 import Testing
 @testable import FeedStore
 
@@ -45,7 +45,7 @@ import Testing
                 .sorted { $0.latitude < $1.latitude }
         }
         #expect(cities.count > 30_000)
-        var random = SplitMix64(seed: 2024)
+        var random = SeededRandom(seed: 2024)
         let count = maxKilometres == 75 ? 3000 : 600
         var found = 0
         try Self.worldStore.writer.read { db in

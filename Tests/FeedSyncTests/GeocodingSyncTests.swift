@@ -2,7 +2,7 @@ import FeedStore
 import FeedSync
 import Foundation
 import GRDB
-import TestSupport
+import LayoutTestSupport
 import Testing
 
 @Suite struct GeocodingSyncTests {

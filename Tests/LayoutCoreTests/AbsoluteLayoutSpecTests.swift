@@ -1,7 +1,8 @@
 import LayoutCore
 import NodeKit
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Frames derived from semantics §3.8: children at their layoutPosition (raw, may be
 /// negative), auto max = remaining space, spec = max or the children's extent.

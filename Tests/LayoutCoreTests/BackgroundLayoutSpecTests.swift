@@ -1,7 +1,8 @@
 import LayoutCore
 import NodeKit
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Frames derived from semantics §3.4: background first, exact child size, spec's parent size.
 @Suite struct BackgroundLayoutSpecTests {

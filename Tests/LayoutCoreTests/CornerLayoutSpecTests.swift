@@ -1,6 +1,7 @@
 import LayoutCore
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Frames derived from semantics §3.9: the corner's centre on the child's corner, plus offset;
 /// wrapsCorner takes the union and shifts it to the origin.

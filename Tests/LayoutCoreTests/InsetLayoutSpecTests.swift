@@ -1,7 +1,8 @@
 import LayoutCore
 import NodeKit
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Frames derived by hand from semantics §3.2 (inset) and the snapshot harness: the host's
 /// sublayouts are the flattened nodes, positions ceiled to the pixel grid.

@@ -1,7 +1,8 @@
 import LayoutCore
 import NodeKit
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// The layout contract (`assertLayoutContract`) over seeded random trees of every spec.
 @Suite struct LayoutContractTests {

@@ -1,6 +1,6 @@
 import LayoutCore
 import Testing
-import TestSupport
+import LayoutTestSupport
 
 /// Texture's `ASLayoutFlatteningTests` (asserted cases FLAT-01…05) on hand-built layouts.
 /// Layouts are values: "the same object" is an equal value returned unchanged, and Texture's

@@ -1,7 +1,8 @@
 import LayoutCore
 import NodeKit
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// The DSL: builder control flow, spec modifiers and style modifiers (house style rule 5).
 @Suite struct LayoutSpecBuilderTests {

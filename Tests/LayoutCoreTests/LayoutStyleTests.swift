@@ -1,7 +1,7 @@
 import LayoutCore
 import NodeKit
 import Testing
-import TestSupport
+import NodeTestSupport
 
 /// Texture's `ASLayoutElementStyleTests` (STY-01…04) and the node style cases STY-06, STY-07.
 @Suite struct LayoutStyleTests {

@@ -1,7 +1,8 @@
 import LayoutCore
 import NodeKit
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Frames derived from semantics §3.3: the overlay gets the child's size exactly.
 @Suite struct OverlayLayoutSpecTests {

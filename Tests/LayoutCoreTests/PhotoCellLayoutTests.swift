@@ -1,7 +1,8 @@
 import LayoutCore
 import NodeKit
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// ASDKgram's photo cell (texture-docs/automatic-subnode-management.md) written with the DSL:
 /// a header stack (avatar in an inset, the name/location column with flexShrink, a flexGrow

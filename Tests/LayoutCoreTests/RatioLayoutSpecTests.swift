@@ -1,6 +1,7 @@
 import LayoutCore
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Frames derived from semantics §3.7: candidates floored to the pixel grid, the closest ratio
 /// wins, ratio = height / width.

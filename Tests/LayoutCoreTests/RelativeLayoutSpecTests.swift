@@ -1,6 +1,7 @@
 import LayoutCore
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Frames derived from semantics §3.5: size = max (or child on Minimum axes), positions
 /// roundPixel((size − child) × proportion).

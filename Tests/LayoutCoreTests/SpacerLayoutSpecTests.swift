@@ -1,6 +1,7 @@
 import LayoutCore
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Texture's bare `ASLayoutSpec` (semantics §2.2): size = the constraint's min, no children.
 @Suite struct SpacerLayoutSpecTests {

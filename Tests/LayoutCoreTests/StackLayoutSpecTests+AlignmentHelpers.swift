@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// horizontalAlignment / verticalAlignment (semantics §3.1.1; asserted cases §C).
 @Suite struct StackLayoutSpecAlignmentHelperTests {

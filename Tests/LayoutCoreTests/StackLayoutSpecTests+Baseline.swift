@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// baselineFirst / baselineLast (semantics §3.1.7, §3.1.11, §2.1): style ascenders and
 /// descenders, and vertical stacks reporting their first child's ascender and last child's

@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// flexGrow, flexShrink and flexBasis (semantics §3.1.4, §3.1.6): one pass, floored grow shares
 /// with the remainder to the first flexed item, size-weighted shrink, exact ranges that beat

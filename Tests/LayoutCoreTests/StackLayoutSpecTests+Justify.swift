@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// justifyContent (semantics §3.1.11): distribution along the stack axis against the constraint.
 @Suite struct StackLayoutSpecJustifyTests {

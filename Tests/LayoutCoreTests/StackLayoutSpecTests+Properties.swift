@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Seeded random stacks of fixed leaves, checked against properties every stack must keep.
 @Suite struct StackLayoutSpecPropertyTests {

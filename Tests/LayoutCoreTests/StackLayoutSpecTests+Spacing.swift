@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// spacing, spacingBefore and spacingAfter (semantics §3.1.4, §3.1.11), and the basics.
 @Suite struct StackLayoutSpecSpacingTests {

@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Cross-axis alignment and stretching (semantics §3.1.3, §3.1.7–§3.1.9, §3.1.11).
 @Suite struct StackLayoutSpecStretchTests {

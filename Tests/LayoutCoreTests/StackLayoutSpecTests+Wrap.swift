@@ -1,6 +1,7 @@
 import Testing
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// flexWrap, alignContent and lineSpacing (semantics §3.1.5, §3.1.7, §3.1.8, §3.1.11).
 @Suite struct StackLayoutSpecWrapTests {

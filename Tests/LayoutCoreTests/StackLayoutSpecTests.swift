@@ -1,5 +1,6 @@
 import LayoutCore
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 // Helpers shared by the `StackLayoutSpecTests+…` suites. Every suite measures through
 // Texture's snapshot harness (`measureHost`), so frames are the host's flattened, pixel-ceiled

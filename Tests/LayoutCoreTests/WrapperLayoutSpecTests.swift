@@ -1,6 +1,7 @@
 import LayoutCore
 import Testing
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Frames derived from semantics §3.10: every child at the origin with the whole constraint;
 /// size = max(min, children), not clamped to the max.

@@ -1,6 +1,6 @@
 import Testing
 import NodeKit
-import TestSupport
+import LayoutTestSupport
 
 /// Texture's `ArrayDiffingTests` (asserted cases §H).
 @Suite struct ArrayDiffTests {

@@ -3,7 +3,8 @@ import Synchronization
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Texture's implicit-hierarchy tests (asserted cases §G). Subnodes are 100×100 unless noted;
 /// "measure" = `layoutThatFits({0,0}-{CGFLOAT_MAX,CGFLOAT_MAX})`, then bounds = the size.

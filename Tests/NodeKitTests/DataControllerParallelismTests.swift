@@ -1,7 +1,8 @@
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 private func randomRows(_ count: Int, seed: UInt64) -> [[ListModel.Row]] {
     var rng = SeededRandom(seed: seed)  // same row heights on every run

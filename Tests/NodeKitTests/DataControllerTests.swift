@@ -1,7 +1,8 @@
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 private typealias Row = ListModel.Row
 

@@ -2,7 +2,8 @@ import Synchronization
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Node layout records, the layout pass and escalation (semantics §5; asserted cases §F).
 @Suite struct DisplayNodeLayoutTests {

@@ -1,7 +1,7 @@
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
 
 @Suite struct DisplayNodeMeasuringTests {
     @Test func plainNodeFillsFiniteMaxAndCollapsesWhenUnbounded() {

@@ -2,7 +2,8 @@ import Synchronization
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 @Suite struct DisplayNodeSubnodeTests {
     @Test func addInsertAndRemoveKeepOrderAndSupernode() throws {

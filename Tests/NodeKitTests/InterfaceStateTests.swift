@@ -2,7 +2,7 @@ import Testing
 import Synchronization
 import LayoutCore
 import NodeKit
-import TestSupport
+import NodeTestSupport
 
 /// A node subclass that logs its own hooks, to check the hook-before-delegate order.
 private final class HookNode: DisplayNode, @unchecked Sendable {

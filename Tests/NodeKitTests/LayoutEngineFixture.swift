@@ -1,7 +1,7 @@
 import LayoutCore
 import Synchronization
 import NodeKit
-import TestSupport
+import NodeTestSupport
 
 /// The nodes and fixtures of Texture's `ASLayoutEngineTests` (asserted cases §E): node A fills a
 /// 10×1 window and lays out B, C, D or E with a horizontal space-between stack.

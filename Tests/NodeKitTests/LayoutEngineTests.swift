@@ -1,7 +1,7 @@
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import NodeTestSupport
 
 /// Texture's `ASLayoutEngineTests` (asserted cases §E), counting `calculateLayout` calls.
 @Suite struct LayoutEngineTests {

@@ -2,7 +2,7 @@ import Synchronization
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import NodeTestSupport
 
 /// `transitionLayout` (semantics §6.4): Texture's order, insertions before the animation and
 /// removals after it, and superseded transitions.

@@ -2,7 +2,8 @@ import Testing
 import Foundation
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 private let photoURL = URL(string: "https://example.com/photo.jpg")!
 private let otherURL = URL(string: "https://example.com/other.jpg")!

@@ -1,7 +1,7 @@
 import Foundation
 import NodeKit
 import Synchronization
-import TestSupport
+import LayoutTestSupport
 import Testing
 
 /// What a job records of its run, from any thread.

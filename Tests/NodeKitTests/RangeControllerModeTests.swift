@@ -1,7 +1,6 @@
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
 
 private func makeFeed(_ count: Int = 10) -> (nodes: [DisplayNode], elements: [RangeElement]) {
     let nodes = (0..<count).map { DisplayNode(id: LayoutElementID("c\($0)")) }

@@ -1,7 +1,8 @@
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// A vertical list of `count` cells, 100 × 100 each, stacked from y 0, with a 100 × 100 viewport:
 /// one screenful is one cell, so the range arithmetic is easy to follow.

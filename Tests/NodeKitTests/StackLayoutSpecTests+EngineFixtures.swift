@@ -1,7 +1,8 @@
 import Testing
 import LayoutCore
 import NodeKit
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Texture's layout-engine fixtures F1, F2, F3 and F5's size (asserted cases §E): A is a host
 /// whose spec is a horizontal stack, justify SpaceBetween, alignItems Start, measured exactly

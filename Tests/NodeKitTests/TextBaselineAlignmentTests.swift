@@ -2,7 +2,8 @@ import Testing
 import LayoutCore
 import NodeKit
 import TextLayout
-import TestSupport
+import LayoutTestSupport
+import NodeTestSupport
 
 /// Baseline alignment of real text in horizontal stacks (semantics §3.1.7, §3.1.11), measured with
 /// DejaVu Sans, whose hhea metrics are ascender 1901, descender −483, line gap 0, 2048 units/em.

@@ -2,7 +2,7 @@ import LayoutCore
 import NodeKit
 import Synchronization
 import Testing
-import TestSupport
+import LayoutTestSupport
 import TextLayout
 
 /// A text engine that sets every character 10 points wide in lines 20 high (ascender 15,

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-import TestSupport
+import StoreTestSupport
 
 /// Exit status 75: another process holds the database's write lock beyond the busy timeout, and
 /// the failed command leaves the database as it was.

@@ -2,7 +2,7 @@ import Foundation
 import PhotoFeed
 import PhotoFeedCLI
 import Testing
-import TestSupport
+import StoreTestSupport
 
 /// Every command prints through `CommandOutput`: run in-process, its lines, `error:` lines and
 /// ArgumentParser's messages are all captured, and nothing reaches the process's streams.

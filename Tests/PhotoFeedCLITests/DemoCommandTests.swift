@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import LayoutTestSupport
 
 /// `photofeed demo` end to end on the curated set in a temporary database: the first run
 /// computes every cell at 3 widths × 2 scales and drains every sync job; a second run finds

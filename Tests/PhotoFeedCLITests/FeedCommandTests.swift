@@ -3,7 +3,7 @@ import Foundation
 import PhotoFeed
 import PhotoFeedCLI
 import Testing
-import TestSupport
+import StoreTestSupport
 
 /// `photofeed feed`, `photofeed layout show` and `photofeed layouts report` on the four-photo
 /// test feed (FeedTestStore) in a temporary database file, run in-process with captured output.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayoutDescription
 import PhotoFeed
 import PhotoFeedCLI
 import Testing

@@ -1,9 +1,10 @@
+import FeedRendering
 import FeedStore
 import FeedSync
 import LayoutCore
 import PhotoFeed
 import Testing
-import TestSupport
+import StoreTestSupport
 
 /// The feed's cell layer on the four-photo test feed (FeedTestStore), in memory and in a file.
 @Suite struct FeedControllerTests {

@@ -1,6 +1,6 @@
 import PhotoFeed
 import Testing
-import TestSupport
+import LayoutTestSupport
 
 /// The cell cache is an exact LRU: hits refresh recency, a full cache drops the least recently
 /// used cell, and an updated model reaches the cached cell.

@@ -3,7 +3,8 @@ import LayoutCore
 import NodeKit
 import PhotoFeed
 import Testing
-import TestSupport
+import LayoutTestSupport
+import StoreTestSupport
 import TextLayout
 
 /// ASDKgram's photo cell at width 375, scale 2. DejaVu Sans 14 pt lines are 16.5 pt tall at

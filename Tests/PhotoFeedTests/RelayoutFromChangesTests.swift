@@ -3,7 +3,7 @@ import FeedSync
 import LayoutCore
 import PhotoFeed
 import Testing
-import TestSupport
+import StoreTestSupport
 
 /// A relayout whose cell is in memory at the version just before the daemon's changes takes the
 /// new model from the changes instead of reading the photo again; any other cell reads it.

@@ -2,7 +2,8 @@ import FeedStore
 import FeedSync
 import PhotoFeed
 import Testing
-import TestSupport
+import LayoutTestSupport
+import StoreTestSupport
 
 /// The daemon with the real cells: the summary's relayout and height-change counts follow from
 /// the seed and the batches alone, however the layout passes are timed against the commits, and

@@ -1,4 +1,4 @@
-import TestSupport
+import LayoutTestSupport
 import Testing
 @testable import TextLayout
 

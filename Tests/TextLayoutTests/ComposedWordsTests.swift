@@ -1,5 +1,5 @@
 import CHarfBuzz
-import TestSupport
+import LayoutTestSupport
 import Testing
 @testable import TextLayout
 

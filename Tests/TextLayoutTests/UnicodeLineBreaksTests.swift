@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import LayoutTestSupport
 import Testing
 @testable import TextLayout
 

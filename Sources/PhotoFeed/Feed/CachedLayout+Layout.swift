@@ -1,5 +1,6 @@
 import FeedStore
 import LayoutCore
+import LayoutDescription
 
 extension CachedLayout {
     /// The cache's form of a cell's layout: the root size and every node sublayout in

@@ -55,7 +55,7 @@ extension FeedController {
     }
 
     /// The cells of `items`, showing their current models (one query for the comments).
-    func cells(for items: [FeedItem]) throws -> [PhotoCellNode] {
+    public func cells(for items: [FeedItem]) throws -> [PhotoCellNode] {
         let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.shownComments)
         return items.map { cells.cell(for: model($0, comments: comments)) }
     }

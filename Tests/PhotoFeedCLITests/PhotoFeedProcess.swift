@@ -1,0 +1,113 @@
+import Foundation
+import StoreTestSupport
+
+/// The debug `photofeed` executable that `swift build` puts next to the test bundle, run as a
+/// child process.
+enum PhotoFeedProcess {
+    /// `.build/<triple>/debug/photofeed`, beside the running test bundle.
+    static var executableURL: URL {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        let beside = bundleDirectory.appendingPathComponent("photofeed")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("photofeed")
+    }
+
+    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executableURL.path) }
+
+    /// How long a child may run before its kill timer ends it, unless its test says otherwise.
+    static let defaultLimit: Duration = .seconds(120)
+
+    struct Result {
+        var status: Int32
+        /// True when a signal ended the process (its own, a test's, or the kill timer's).
+        var killed: Bool
+        /// True when the kill timer ended the process: it ran longer than its limit.
+        var timedOut: Bool
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// A started process with a kill timer: still running `limit` after its start, it is
+    /// killed (SIGKILL) and its result says `timedOut`, so a child that hangs fails its test
+    /// instead of hanging the suite. `finish()` waits for it and collects its output.
+    final class Running: @unchecked Sendable {
+        // @unchecked: `process` and the pipes are only touched from the test's task; the rest
+        // is shared with the termination handler and the kill timer, guarded by `lock`.
+        let process = Process()
+        private let output = Pipe(), errors = Pipe()
+        private let lock = NSLock()
+        private var exited = false
+        private var timedOut = false
+        private var waiter: CheckedContinuation<Void, Never>?
+        private var killTimer: Task<Void, Never>?
+
+        init(_ arguments: [String], limit: Duration = PhotoFeedProcess.defaultLimit) throws {
+            process.executableURL = PhotoFeedProcess.executableURL
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["PHOTOFEED_HOME"] = FeedTestStore.projectRoot.path
+            process.environment = environment
+            process.standardOutput = output
+            process.standardError = errors
+            process.terminationHandler = { [weak self] _ in self?.markExited() }
+            try process.run()
+            let timer = Task.detached { [weak self] in
+                try? await Task.sleep(for: limit)
+                self?.killIfRunning()
+            }
+            lock.withLock { killTimer = timer }
+        }
+
+        deinit { killTimer?.cancel() }
+
+        private func markExited() {
+            lock.lock()
+            exited = true
+            let waiter = self.waiter, killTimer = self.killTimer
+            self.waiter = nil
+            lock.unlock()
+            killTimer?.cancel()
+            waiter?.resume()
+        }
+
+        /// The kill timer's end: SIGKILL, unless the process has exited (its pid may be reused).
+        private func killIfRunning() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !exited, !Task.isCancelled else { return }
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+
+        func signal(_ number: Int32) {
+            kill(process.processIdentifier, number)
+        }
+
+        func finish() async -> Result {
+            // Read the pipes while waiting so a chatty child never blocks on a full pipe.
+            let stdout = Task.detached { [output] in output.fileHandleForReading.readDataToEndOfFile() }
+            let stderr = Task.detached { [errors] in errors.fileHandleForReading.readDataToEndOfFile() }
+            await withCheckedContinuation { continuation in
+                lock.lock()
+                if exited {
+                    lock.unlock()
+                    continuation.resume()
+                } else {
+                    waiter = continuation
+                    lock.unlock()
+                }
+            }
+            let timedOut = lock.withLock { self.timedOut }
+            return Result(status: process.terminationStatus, killed: process.terminationReason == .uncaughtSignal,
+                          timedOut: timedOut,
+                          standardOutput: String(decoding: await stdout.value, as: UTF8.self),
+                          standardError: String(decoding: await stderr.value, as: UTF8.self))
+        }
+    }
+
+    /// Runs `photofeed ARGUMENTS` to the end, or until its kill timer ends it after `limit`.
+    static func run(_ arguments: [String], limit: Duration = defaultLimit) async throws -> Result {
+        await (try Running(arguments, limit: limit)).finish()
+    }
+}
