@@ -1,6 +1,9 @@
 /// The invariants every computed layout keeps, checked in debug builds.
 ///
-/// - Every sublayout, at any depth, has a finite position.
+/// - Every sublayout, at any depth, has a finite position. A layout whose size is zero is not
+///   looked into: that is what an invalid size becomes, and then its sublayouts stay where its
+///   spec placed them, as in Texture's release builds (an infinite inset against an unbounded
+///   max places its child at infinity).
 /// - Where the range a layout was computed for is known, its size lies within that range: at
 ///   least the range's min and at most its max (the larger of min and max, since Texture builds
 ///   ranges whose min exceeds their max), each snapped up to the pixel grid as the size itself
@@ -52,6 +55,7 @@ extension Layout {
     }
 
     private func checkPositions(path: String, recursive: Bool, into violations: inout [String]) {
+        if size == .zero { return }
         for (index, sublayout) in sublayouts.enumerated() {
             let subpath = "\(path)/\(index):\(sublayout.element)"
             if !sublayout.position.x.isFinite || !sublayout.position.y.isFinite {

@@ -43,6 +43,13 @@ import Testing
         #expect(tree._invariantViolations(scale: 1, recursive: false).count == 1)
     }
 
+    @Test func aCollapsedLayoutIsNotLookedInto() {
+        // A zero size stands for an invalid one, whose sublayouts keep the spec's positions
+        let collapsed = layout(0, 0, sublayouts: [leaf(at: Point(.infinity, 0))])
+        #expect(collapsed._invariantViolations(scale: 2).isEmpty)
+        #expect(layout(1, 0, sublayouts: [leaf(at: Point(.infinity, 0))])._invariantViolations(scale: 2).count == 1)
+    }
+
     @Test func aSizeAboveTheSnappedMaxIsReported() {
         // max 10.2 at scale 2 snaps up to 10.5: 10.5 is within, 11 is not
         let range = sizeRange(0, 0, 10.2, 10.2)
