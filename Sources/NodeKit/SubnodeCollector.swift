@@ -1,5 +1,5 @@
-import CThreadSlot
 import LayoutCore
+import Locking
 
 /// Collects the nodes measured while one node computes its layout, so that the ids in the
 /// resulting layout can be resolved to node instances.
@@ -13,9 +13,9 @@ import LayoutCore
 /// Why a thread-local and not a task-local: measuring is synchronous, so everything a
 /// measurement registers happens on the thread that runs it (a synchronous spec callback
 /// cannot await child tasks, and work it hands to other threads inherited neither). A
-/// thread-local slot costs a load or a store to install and read, where a task-local push
-/// allocates; the collector itself lives on the measuring frame's stack, so a leaf that meets
-/// no node allocates nothing and takes no lock.
+/// per-thread slot is read and written in place, where a task-local push allocates; the
+/// collector itself lives on the measuring frame's stack, so a leaf that meets no node
+/// allocates nothing and takes no lock.
 ///
 /// Registration appends (skipping an immediate repeat of the same node); ids are resolved
 /// lazily by ``NodeRegistry``, which keeps the first node met under each id.
@@ -36,10 +36,12 @@ struct SubnodeCollector {
     /// Runs `body` with this collector as the current thread's, restoring the previous one after.
     mutating func collecting<T>(_ body: () -> T) -> T {
         withUnsafeMutablePointer(to: &self) { collector in
-            let previous = CurrentSubnodeCollector.get()
-            CurrentSubnodeCollector.set(collector)
-            defer { CurrentSubnodeCollector.set(previous) }
-            return body()
+            CurrentSubnodeCollector.perThread.withCurrent { slot in
+                let previous = slot.collector
+                slot.collector = collector
+                defer { slot.collector = previous }
+                return body()
+            }
         }
     }
 
@@ -50,18 +52,18 @@ struct SubnodeCollector {
     }
 }
 
-/// The thread-local slot holding the innermost running ``SubnodeCollector`` (a pointer into the
-/// stack frame of ``SubnodeCollector/collecting(_:)``, valid only while it runs on this thread):
-/// a C thread-local variable (`CThreadSlot`).
-private enum CurrentSubnodeCollector {
-    @inline(__always)
-    static func get() -> UnsafeMutablePointer<SubnodeCollector>? {
-        photofeed_current_subnode_collector()?.assumingMemoryBound(to: SubnodeCollector.self)
-    }
+/// The thread's slot holding the innermost running ``SubnodeCollector`` (a pointer into the
+/// stack frame of ``SubnodeCollector/collecting(_:)``, valid only while it runs on this thread),
+/// in per-thread storage (``PerThread``): one slot object per thread, made on its first
+/// measurement and then only read and written in place.
+private final class CurrentSubnodeCollector {
+    var collector: UnsafeMutablePointer<SubnodeCollector>?
+
+    static let perThread = PerThread { CurrentSubnodeCollector() }
 
     @inline(__always)
-    static func set(_ collector: UnsafeMutablePointer<SubnodeCollector>?) {
-        photofeed_set_current_subnode_collector(collector.map { UnsafeMutableRawPointer($0) })
+    static func get() -> UnsafeMutablePointer<SubnodeCollector>? {
+        perThread.withCurrent { $0.collector }
     }
 }
 
