@@ -34,9 +34,10 @@ struct SubnodeCollector {
     }
 
     /// Runs `body` with this collector as the current thread's, restoring the previous one after.
-    mutating func collecting<T>(_ body: () -> T) -> T {
+    /// `thread` is the calling thread's slot when the caller has it (``registerWithCurrent(_:)``).
+    mutating func collecting<T>(in thread: ThreadSlot? = nil, _ body: () -> T) -> T {
         withUnsafeMutablePointer(to: &self) { collector in
-            CurrentSubnodeCollector.perThread.withCurrent { slot in
+            (thread ?? ThreadSlot.current).slot._withUnsafeGuaranteedRef { slot in
                 let previous = slot.collector
                 slot.collector = collector
                 defer { slot.collector = previous }
@@ -45,26 +46,36 @@ struct SubnodeCollector {
         }
     }
 
-    /// Registers `node` with the current thread's collector, if a measurement is running.
-    @inline(__always)
-    static func registerWithCurrent(_ node: DisplayNode) {
-        CurrentSubnodeCollector.get()?.pointee.register(node)
+    /// Registers `node` with the current thread's collector, if a measurement is running, and
+    /// returns the thread's slot, so that a node that goes on to compute its own layout
+    /// (``collecting(in:_:)``) finds the slot once.
+    @inline(__always) @discardableResult
+    static func registerWithCurrent(_ node: DisplayNode) -> ThreadSlot {
+        let thread = ThreadSlot.current
+        thread.slot._withUnsafeGuaranteedRef { $0.collector?.pointee.register(node) }
+        return thread
+    }
+
+    /// The calling thread's ``CurrentSubnodeCollector``, not retained: the thread's per-thread
+    /// storage holds it until the thread exits. Valid only on the thread that got it.
+    struct ThreadSlot {
+        fileprivate let slot: Unmanaged<CurrentSubnodeCollector>
+
+        @inline(__always)
+        fileprivate static var current: ThreadSlot {
+            ThreadSlot(slot: CurrentSubnodeCollector.perThread.withCurrent { .passUnretained($0) })
+        }
     }
 }
 
 /// The thread's slot holding the innermost running ``SubnodeCollector`` (a pointer into the
-/// stack frame of ``SubnodeCollector/collecting(_:)``, valid only while it runs on this thread),
-/// in per-thread storage (``PerThread``): one slot object per thread, made on its first
+/// stack frame of ``SubnodeCollector/collecting(in:_:)``, valid only while it runs on this
+/// thread), in per-thread storage (``PerThread``): one slot object per thread, made on its first
 /// measurement and then only read and written in place.
-private final class CurrentSubnodeCollector {
+fileprivate final class CurrentSubnodeCollector {
     var collector: UnsafeMutablePointer<SubnodeCollector>?
 
     static let perThread = PerThread { CurrentSubnodeCollector() }
-
-    @inline(__always)
-    static func get() -> UnsafeMutablePointer<SubnodeCollector>? {
-        perThread.withCurrent { $0.collector }
-    }
 }
 
 /// The transition a measurement belongs to (Texture's layout element context, semantics §5.5).
