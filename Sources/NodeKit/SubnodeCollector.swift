@@ -5,12 +5,12 @@ import Locking
 /// resulting layout can be resolved to node instances.
 ///
 /// A node installs a fresh collector as the thread's current one around its own
-/// `calculateLayout` (``collecting(_:)``); every node whose `layoutThatFits` is called inside
+/// `calculateLayout` (``collecting(in:_:)``); every node whose `layoutThatFits` is called inside
 /// that scope registers itself — its own computation installs its own collector, so
 /// grandchildren register with their parent, not with us. Cache hits register too, because
 /// registration happens on entry to `layoutThatFits`.
 ///
-/// Why a thread-local and not a task-local: measuring is synchronous, so everything a
+/// Why per-thread storage and not a task-local: measuring is synchronous, so everything a
 /// measurement registers happens on the thread that runs it (a synchronous spec callback
 /// cannot await child tasks, and work it hands to other threads inherited neither). A
 /// per-thread slot is read and written in place, where a task-local push allocates; the
