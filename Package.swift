@@ -3,14 +3,8 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    // Debug builds check every computed layout's invariants (LayoutCore, Layout+Invariants.swift).
     .define("LAYOUT_INTERNAL_CHECKS", .when(configuration: .debug)),
-    // The compiler's classic lowering of value operations. With type-layout-based lowering (its
-    // default) copies and destroys of multi-field values, such as a node's cached layout record
-    // or a spec's layout tree, call the type's value witnesses through its metadata; lowered
-    // field by field they are direct. A text-cell insert (benchmarks/nodes under callgrind) runs
-    // 1.6% fewer instructions: 69.37k -> 68.26k. Unsafe flags are acceptable here: this package
-    // is an application, and only its own benchmarks depend on it, by local path.
-    .unsafeFlags(["-Xfrontend", "-disable-type-layout"]),
 ]
 
 let package = Package(
@@ -38,16 +32,14 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         // SQLite's process-wide options (sqlite3_config is variadic: C only); Debian's libsqlite3-dev.
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
-        // A C thread-local slot for NodeKit (Swift has no thread-local variables).
-        .target(name: "CThreadSlot"),
-        // Shared counts with release/acquire ordering that the thread sanitizer sees (ParallelWork).
+        // Release/acquire counts in C, because TSan does not instrument Synchronization's atomics.
         .target(name: "CSharedCount"),
 
         .target(name: "LayoutCore", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "Locking"],
                 swiftSettings: strict),
-        .target(name: "NodeKit", dependencies: ["CSharedCount", "CThreadSlot", "LayoutCore", "TextLayout"],
+        .target(name: "NodeKit", dependencies: ["CSharedCount", "LayoutCore", "Locking", "TextLayout"],
                 swiftSettings: strict),
         .target(name: "LayoutDescription", dependencies: ["LayoutCore", "NodeKit", "TextLayout"],
                 swiftSettings: strict),

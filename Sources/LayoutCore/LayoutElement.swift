@@ -41,9 +41,14 @@ extension LayoutElement {
 }
 
 extension LayoutElement {
-    /// `layoutThatFits(range, parentSize: range.max)`, Texture's root measurement.
+    /// `layoutThatFits(range, parentSize: range.max)`, Texture's root measurement. Debug builds
+    /// check the whole tree's invariants (see ``Layout/_invariantViolations(in:scale:recursive:)``).
     public func layoutThatFits(_ range: SizeRange, context: LayoutContext) -> Layout {
-        layoutThatFits(range, parentSize: range.max, context: context)
+        let layout = layoutThatFits(range, parentSize: range.max, context: context)
+        #if LAYOUT_INTERNAL_CHECKS
+        layout._checkInvariants(scale: context.scale)
+        #endif
+        return layout
     }
 }
 
@@ -59,8 +64,18 @@ public protocol LayoutSpec: LayoutElement {
 }
 
 extension LayoutSpec {
+    /// Debug builds check that the size lies within the intersected range (except for a
+    /// ``WrapperLayoutSpec``, which Texture does not clamp to its max) and that the direct
+    /// sublayouts have finite positions (see ``Layout/_invariantViolations(in:scale:recursive:)``).
     @inline(__always)
     public func layoutThatFits(_ range: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
+        #if LAYOUT_INTERNAL_CHECKS
+        let range = range.intersect(style.resolvedRange(parentSize: parentSize))
+        let layout = calculateLayout(range, context: context)
+        layout._checkInvariants(in: self is WrapperLayoutSpec ? nil : range, scale: context.scale, recursive: false)
+        return layout
+        #else
         calculateLayout(range.intersect(style.resolvedRange(parentSize: parentSize)), context: context)
+        #endif
     }
 }

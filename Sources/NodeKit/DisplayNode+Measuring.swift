@@ -8,7 +8,7 @@ extension DisplayNode {
     /// A node waiting for an ancestor's transition that is measured outside that transition
     /// computes without touching its caches (§2.3 step 1). Measuring never changes subnodes.
     public func layoutThatFits(_ range: SizeRange, parentSize: Size, context: LayoutContext) -> Layout {
-        SubnodeCollector.registerWithCurrent(self)
+        let thread = SubnodeCollector.registerWithCurrent(self)
         // One lock round reads everything the decision needs; the style is used in place.
         let lookup = state.withLock { state -> CacheLookup in
             if DisplayNode.isForeign(pendingTransitionID: state.pendingTransitionID) {
@@ -27,9 +27,9 @@ extension DisplayNode {
         case .hit(let layout):
             return layout
         case .foreign(let resolved):
-            return measure(resolved, context: context).layout
+            return measure(resolved, context: context, thread: thread).layout
         case .miss(let resolved, let version):
-            let (layout, nodes) = measure(resolved, context: context)
+            let (layout, nodes) = measure(resolved, context: context, thread: thread)
             var record: NodeLayout? = NodeLayout(layout: layout, constrainedSize: range, parentSize: parentSize,
                                                  scale: context.scale, version: version, nodes: nodes)
             state.withLock { $0.pending = record.take() }  // moved in, not copied
@@ -53,10 +53,12 @@ extension DisplayNode {
         pendingTransitionID != 0 && LayoutTransitionScope.transitionID != pendingTransitionID
     }
 
-    /// `calculateLayout` with the nodes it met collected into a registry.
-    func measure(_ resolved: SizeRange, context: LayoutContext) -> (layout: Layout, nodes: NodeRegistry) {
+    /// `calculateLayout` with the nodes it met collected into a registry. `thread` is the calling
+    /// thread's collector slot when the caller has already found it.
+    func measure(_ resolved: SizeRange, context: LayoutContext, thread: SubnodeCollector.ThreadSlot? = nil)
+        -> (layout: Layout, nodes: NodeRegistry) {
         var collector = SubnodeCollector()
-        let layout = collector.collecting { calculateLayout(resolved, context: context) }
+        let layout = collector.collecting(in: thread) { calculateLayout(resolved, context: context) }
         return (layout, NodeRegistry(collector.nodes))
     }
 

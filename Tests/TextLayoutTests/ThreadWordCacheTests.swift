@@ -27,8 +27,8 @@ import Testing
         #expect(cache.statistics.hits == 3)  // flushed once
     }
 
-    /// The CI failure of session 17: a test that shaped words for one cache without flushing
-    /// left 332 hits pending, and the next measurement on that thread counted them in its own.
+    /// Hits a thread left pending for one cache (shaped without a flush) are never counted by the
+    /// next measurement on that thread for another cache.
     @Test func hitsLeftUnflushedForOneCacheAreNeverCountedInAnother() {
         let forgotten = WordShapeCache(), measured = WordShapeCache()
         Self.hit("sunset ", of: forgotten, times: 5)

@@ -2,24 +2,20 @@
 ///
 /// Each thread files and finds its measurements in its own partition (``ThreadNumber`` modulo the
 /// partition count; threads share a partition only when more of them live at once than there are
-/// partitions). Two cores then never write the same table or lock: with one shared table, the
-/// lines of its locks and dictionaries moved between the cores on almost every lookup and store,
-/// and a 2-thread insert of text cells spent 5% of its time on that (a cache line's handoff costs
-/// 30–55 ns here, and at times 200 ns and more). The price: a text measured on one thread is
+/// partitions), so two cores never write the same table or lock, and a table's cache lines do not
+/// move between cores on every lookup and store. The price: a text measured on one thread is
 /// measured again the first time another thread asks for it, and a single thread keeps at most
 /// about `capacity / partitionCount` measurements.
 ///
-/// Bounded by two generations per partition: new entries go to the current generation; when it
-/// reaches half the partition's capacity it becomes the previous one (the old previous one is
-/// dropped). A hit in the previous generation moves the entry back to the current one (see
-/// ``GenerationalCache``).
+/// A ``GenerationalCache`` of ``DictionaryGeneration``s with one shard per partition: bounded by
+/// two generations per partition, recently used entries kept.
 ///
 /// Hit and miss counts, over every partition, are kept for tests and benchmarks (``statistics``).
 public final class TextLayoutCache: Sendable {
     /// Entries are filed under the key's precomputed hash, so a probe compares integers only; the
     /// entry's full key is then checked against the request. Two keys with the same 64-bit hash
     /// take turns in one slot (the later store wins), which costs a miss, never a wrong answer.
-    private let storage: GenerationalCache<PrecomputedHash, Entry>
+    private let storage: GenerationalCache<DictionaryGeneration<PrecomputedHash, Entry>>
 
     /// A cache holding at most about `capacity` measurements (at least 16 per partition) in
     /// `partitionCount` partitions.
@@ -53,8 +49,9 @@ public final class TextLayoutCache: Sendable {
     /// that stores after a miss.
     func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double,
                      partition: Int) -> TextMeasurement? {
-        storage.value(for: PrecomputedHash(hash), shard: partition) { entry in
-            entry.key.matches(text: text, options: options, maxWidth: maxWidth, scale: scale)
+        storage.value(for: PrecomputedHash(hash), shard: partition) { entries, position in
+            let entry = entries[position]
+            return entry.key.matches(text: text, options: options, maxWidth: maxWidth, scale: scale)
                 ? entry.measurement : nil
         }
     }
@@ -71,7 +68,7 @@ public final class TextLayoutCache: Sendable {
     }
 
     /// The calling thread's partition. Thread numbers are dense, so most are below the count and
-    /// need no division (a 64-bit divide takes tens of cycles, on every lookup and store).
+    /// need no division.
     var currentPartition: Int {
         let number = ThreadNumber.current, count = storage.shardCount
         return number < count ? number : number % count
@@ -107,7 +104,7 @@ public struct TextLayoutCacheStatistics: Hashable, Sendable {
 ///
 /// `_rawHashValue(seed:)` is Swift's customisation point for the value a `Dictionary` buckets by:
 /// mixing the stored hash with the table's seed here skips running `Hasher` (SipHash) over it on
-/// every probe, the largest single cost of a cache hit. Equality stays exact.
+/// every probe. Equality stays exact.
 struct PrecomputedHash: Hashable, Sendable {
     let value: Int
 

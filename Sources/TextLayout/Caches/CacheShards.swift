@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A fixed set of lock-protected values, each on its own cache lines: the shards of a cache.
+/// A fixed set of lock-protected values, each on its own cache lines: the shards of a
+/// ``GenerationalCache``.
 ///
 /// Unlike an array of ``Locked`` instances, reaching a shard is pointer arithmetic: no class
 /// instance is retained and released per access, so threads hitting the cache at once do not

@@ -1,3 +1,5 @@
+import Locking
+
 /// The last few texts a thread shaped, so that measuring one text again at another width (a cell
 /// laid out at two widths, a stack that measures a child and then flexes it) only breaks lines
 /// and does not shape again.
@@ -9,8 +11,8 @@
 /// never sees another's shapes; an entry of a measurer that is gone is never found again
 /// and simply ages out (a shaped text does not use its measurer until it is measured).
 ///
-/// Most recent first, ``capacity`` entries. Not thread-safe by design: each thread reaches only
-/// its own instance, through ``current``.
+/// Most recent first, ``capacity`` entries in a ``RecentList``. Not thread-safe by design: each
+/// thread reaches only its own instance, through ``current``.
 final class RecentShapedTexts {
     static let capacity = 8
 

@@ -2,9 +2,10 @@
 ///
 /// Every thread shapes through the same cache, and Swift retains a class reference that code
 /// binds, captures or loads from a field, however briefly; each retain and release writes the
-/// cache's reference count, pulling its cache line over from the other core (on a 2-thread text
-/// insert, 1.5% of the samples were such retains and releases of the cache). The measurer that
+/// cache's reference count, pulling its cache line over from the other core. The measurer that
 /// hands this out keeps the cache alive, as it keeps its fonts alive for ``UnretainedFonts``.
+///
+/// Not a cache itself: a handle on ``WordShapeCache`` that forwards to it.
 ///
 /// `@unchecked Sendable`: the cache is `Sendable`; `Unmanaged` only leaves out the counting.
 struct BorrowedWordCache: @unchecked Sendable {

@@ -10,8 +10,8 @@
 /// libunibreak's statuses on every string of up to three characters over an alphabet covering
 /// every ASCII class, and on tens of thousands of random ASCII strings.
 ///
-/// Why: libunibreak decodes UTF-8 and binary-searches its property table for every character,
-/// about 240 instructions a character, which made it a quarter of a cold measurement.
+/// Why: libunibreak decodes UTF-8 and binary-searches its property table for every character;
+/// here a character costs a table read and a transition.
 enum AsciiLineBreaks {
     // MARK: - Classes
 

@@ -18,10 +18,8 @@ import CUnibreak
 /// (Hebrew letters, zero-width space, word joiner, break-before marks, planes above the
 /// second…) is left to libunibreak: ``compute(_:into:)`` returns false.
 ///
-/// Why: libunibreak decodes UTF-8 and binary-searches its property table for every character
-/// (about 240 instructions each). Measuring the text benchmark's multilingual captions cold, that
-/// was 66k of 234k instructions per caption; here a character costs a table read and a
-/// transition (8k per caption).
+/// Why: libunibreak decodes UTF-8 and binary-searches its property table for every character;
+/// here a character costs a table read and a transition.
 /// `UnicodeLineBreaksTests` checks the statuses against libunibreak on every pair and triple of
 /// characters drawn from every supported class and on random multilingual strings.
 enum UnicodeLineBreaks {

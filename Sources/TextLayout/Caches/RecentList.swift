@@ -1,6 +1,10 @@
 /// A few entries, most recently used first, at most ``capacity`` of them: the per-thread memos'
 /// storage (``RecentShapedTexts``, ``TruncationTokens``), where a linear scan of a handful of
 /// entries costs less than hashing a key.
+///
+/// Why not a ``GenerationalCache``: these memos hold eight entries for one thread, so they need
+/// no lock, no shards and no hash, and their keys (a whole ``AttributedText``, a token with its
+/// attributes) are matched by a predicate rather than hashed.
 struct RecentList<Entry> {
     let capacity: Int
     private var entries: [Entry] = []

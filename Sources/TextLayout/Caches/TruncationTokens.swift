@@ -1,3 +1,5 @@
+import Locking
+
 /// The widths of truncation strings a thread has shaped, so that cutting the last line of one
 /// caption after another does not shape "…" anew each time.
 ///
@@ -5,8 +7,8 @@
 /// a word cache belongs to one measurer and its fonts; so entries are keyed by the word cache's
 /// ``WordShapeCache/id`` (never reused), the token and the attributes, and the values are what
 /// shaping the token gives (a hit returns exactly the same numbers). Most recent first,
-/// ``capacity`` entries. Not thread-safe by design: each thread reaches only its own instance,
-/// through ``current``.
+/// ``capacity`` entries in a ``RecentList``. Not thread-safe by design: each thread reaches only
+/// its own instance, through ``current``.
 final class TruncationTokens {
     static let capacity = 8
 

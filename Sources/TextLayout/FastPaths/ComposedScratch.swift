@@ -1,3 +1,5 @@
+import Locking
+
 /// A thread's buffers for ``ComposedText``: break statuses, prefix sums and flags for the longest
 /// text it measures, and room for one word. Allocated once per thread, freed when it exits.
 final class ComposedScratch {

@@ -31,7 +31,7 @@ public struct AttributedText: Sendable {
     /// `string` with one set of attributes.
     public init(_ string: String, attributes: TextAttributes = TextAttributes()) {
         // What `append` makes of an empty text, without its concatenation: cells build several
-        // labels each, and the append path costs them hundreds of instructions apiece.
+        // labels each, and the append path does far more work per label.
         var string = string
         string.makeContiguousUTF8()
         let count = string.utf8.count

@@ -1,11 +1,11 @@
 /// A fast 64-bit digest of a byte string, for hashing texts in the measurement cache's key.
 ///
-/// `Hasher` (SipHash-1-3) over a 200-byte caption costs more than the whole rest of a cache hit;
-/// this mixes eight bytes per step (multiply–xorshift, as in MurmurHash3's finaliser) and the
+/// `Hasher` (SipHash-1-3) over a long caption would dominate a cache hit; this mixes eight bytes
+/// per step (multiply–xorshift, as in MurmurHash3's finaliser) and the
 /// result is fed to `Hasher` once, so dictionaries still get seeded hashing. From 32 bytes on,
 /// four lanes mix every fourth word side by side: one lane's steps wait for each other (two
-/// multiplies each), four lanes keep the multiplier busy, so a caption hashes about three times
-/// faster. Shorter strings (words) take one lane.
+/// multiplies each), four lanes keep the multiplier busy. Shorter strings (words) take one
+/// lane.
 enum ByteHash {
     @inline(__always)
     static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {

@@ -1,3 +1,5 @@
+import Locking
+
 /// A small per-thread cache of short shaped words in front of the shared ``WordShapeCache``.
 ///
 /// On two cores the same common words ("the ", "a ") are looked up by both threads many times
@@ -13,6 +15,10 @@
 ///
 /// Direct-mapped, 512 words of at most 16 bytes. Not thread-safe by design: each thread reaches
 /// only its own instance, through ``current``.
+///
+/// Why not a ``GenerationalCache``: a hit here must take no lock and write nothing shared, and a
+/// slot that a new word overwrites needs no eviction order; the flat slots hold each word's
+/// values in place, so a lookup is one digest, one key comparison and two copies.
 final class ThreadWordCache {
     static let slotCount = 512
     static let maximumWordLength = 16

@@ -2,7 +2,7 @@ import CUnibreak
 
 /// UAX #14 line-break opportunities: libunibreak's, computed by ``AsciiLineBreaks`` when the
 /// text is all ASCII and by ``UnicodeLineBreaks`` when its classes allow (the same statuses,
-/// several times faster), by libunibreak otherwise.
+/// without libunibreak's per-character decoding and table search), by libunibreak otherwise.
 ///
 /// `init_linebreak()` runs once per process, before the first query (a `static let` initialiser
 /// is run exactly once even when several threads race to it). After that libunibreak's functions

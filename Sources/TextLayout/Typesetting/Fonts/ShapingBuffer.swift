@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Locking
 
 /// One `hb_buffer_t` per thread, reused by every shaping call on that thread.
 ///
