@@ -1,7 +1,6 @@
 import ArgumentParser
 import FeedStore
 import Foundation
-import GRDB
 
 /// Maps errors to the contract's exit statuses and prints the one `error: …` line on stderr:
 /// 65 bad input data, 70 internal error, 75 busy or locked database.
@@ -27,17 +26,17 @@ enum CommandFailure {
         case let error as MigrationError:
             if case .directoryUnreadable = error { return (70, error.description) }
             return (65, error.description)
-        case let error as DatabaseError:
-            switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return (75, "the database is busy or locked beyond the busy timeout: \(error.message ?? "\(error)")")
-            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-                return (65, "not a usable database: \(error.message ?? "\(error)")")
-            default:
-                return (70, "database error: \(error)")
-            }
         default:
-            return (70, "\(error)")
+            switch StoreFailure(error) {
+            case .busy(let message)?:
+                return (75, "the database is busy or locked beyond the busy timeout: \(message)")
+            case .notADatabase(let message)?:
+                return (65, "not a usable database: \(message)")
+            case .other(let description)?:
+                return (70, "database error: \(description)")
+            case nil:
+                return (70, "\(error)")
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
+@_spi(SQLiteAccess) @testable import FeedStore
 
 @Suite struct MigrationTests {
     static let allNames = try! MigrationFile.load(from: StoreFixture.migrationsDirectory).map(\.name)
