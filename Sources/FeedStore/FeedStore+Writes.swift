@@ -31,7 +31,7 @@ extension FeedStore {
     @discardableResult
     public func deletePhoto(id: Int64) throws -> Bool {
         try writer.write { db in
-            try db.execute(sql: "DELETE FROM sync_job WHERE kind = 'image' AND target_id = ?", arguments: [id])
+            try SyncJob.filter(SyncJob.Columns.kind == JobKind.image && SyncJob.Columns.targetID == id).deleteAll(db)
             return try Photo.deleteOne(db, key: id)
         }
     }

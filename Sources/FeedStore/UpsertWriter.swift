@@ -2,7 +2,7 @@ import GRDB
 
 /// Upserts rows inside the caller's write transaction through prepared statements from the
 /// connection's cache, with their sync jobs: the seeder's hot loop (a million generated photos go
-/// through here) and the named writes (``FeedStore/save(_:)-(User)``) share it. Each record binds
+/// through here) and the named writes (`FeedStore.save`) share it. Each record binds
 /// its `savedValues` to the upsert built from its `savedColumns` (``StoreSQL``).
 struct UpsertWriter {
     let db: Database
