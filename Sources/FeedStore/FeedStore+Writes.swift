@@ -39,13 +39,17 @@ extension FeedStore {
     /// Records the outcome of an image download; a change bumps the photo's content version.
     /// The same write as a sync completion's (``SyncStatements``).
     public func setImageState(photoID: Int64, _ state: AssetState) throws {
-        try assetWrite { statements, changes in try statements.setImageState(state, photoID: photoID, changes: &changes) }
+        try assetWrite { statements, changes in
+            try statements.setImageState(state, photoID: photoID, changes: &changes)
+        }
     }
 
     /// Records the outcome of an avatar download; every photo of the user shows the avatar, so
     /// all of them get a new content version.
     public func setAvatarState(userID: Int64, _ state: AssetState) throws {
-        try assetWrite { statements, changes in try statements.setAvatarState(state, userID: userID, changes: &changes) }
+        try assetWrite { statements, changes in
+            try statements.setAvatarState(state, userID: userID, changes: &changes)
+        }
     }
 
     /// Fills in a location's names from reverse geocoding (nil names with `.resolved` = nowhere

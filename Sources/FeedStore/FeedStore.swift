@@ -44,7 +44,8 @@ public struct FeedStore: Sendable {
     }
 
     /// Wraps an existing connection (tests use this to share migrations already loaded).
-    @_spi(SQLiteAccess) public init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock = .system,
+    @_spi(SQLiteAccess)
+    public init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock = .system,
                 migrationTarget: MigrationTarget = .latest) throws {
         self.writer = writer
         self.migrations = migrations

@@ -14,7 +14,9 @@ extension FeedStore {
     /// Applies the batch in one transaction; `beforeCommit` runs inside it, after every change.
     public func commit(_ batch: SyncBatch, geocoder: ReverseGeocoder,
                        beforeCommit: () -> Void = {}) throws -> SyncBatchResult {
-        try writer.write { db in try SyncBatchWriter(geocoder: geocoder).commit(batch, db: db, beforeCommit: beforeCommit) }
+        try writer.write { db in
+            try SyncBatchWriter(geocoder: geocoder).commit(batch, db: db, beforeCommit: beforeCommit)
+        }
     }
 }
 
