@@ -47,7 +47,6 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
-            .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         .target(name: "PhotoFeed", dependencies: [
             "LayoutCore", "TextLayout", "NodeKit", "LayoutDescription", "FeedStore", "FeedSync", "Locking",

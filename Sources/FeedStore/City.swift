@@ -29,4 +29,22 @@ public struct City: Codable, Hashable, Sendable, FetchableRecord, PersistableRec
     enum CodingKeys: String, CodingKey {
         case id, name, region, countryCode = "country_code", country, latitude, longitude, population
     }
+
+    /// The table's columns.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let name = Column(CodingKeys.name)
+        public static let region = Column(CodingKeys.region)
+        public static let countryCode = Column(CodingKeys.countryCode)
+        public static let country = Column(CodingKeys.country)
+        public static let latitude = Column(CodingKeys.latitude)
+        public static let longitude = Column(CodingKeys.longitude)
+        public static let population = Column(CodingKeys.population)
+    }
+
+    /// The columns a save writes, the key first.
+    static let savedColumns = [Columns.id, Columns.name, Columns.region, Columns.countryCode, Columns.country,
+                               Columns.latitude, Columns.longitude, Columns.population]
+    /// The values of ``savedColumns``, in their order.
+    var savedValues: StatementArguments { [id, name, region, countryCode, country, latitude, longitude, population] }
 }

@@ -21,4 +21,18 @@ public struct Comment: Codable, Hashable, Sendable, FetchableRecord, Persistable
     enum CodingKeys: String, CodingKey {
         case id, photoID = "photo_id", authorID = "author_id", body, createdAt = "created_at"
     }
+
+    /// The table's columns.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let photoID = Column(CodingKeys.photoID)
+        public static let authorID = Column(CodingKeys.authorID)
+        public static let body = Column(CodingKeys.body)
+        public static let createdAt = Column(CodingKeys.createdAt)
+    }
+
+    /// The columns a save writes, the key first.
+    static let savedColumns = [Columns.id, Columns.photoID, Columns.authorID, Columns.body, Columns.createdAt]
+    /// The values of ``savedColumns``, in their order.
+    var savedValues: StatementArguments { [id, photoID, authorID, body, createdAt] }
 }

@@ -13,11 +13,13 @@ extension FeedStore {
     }
 
     static func feedItems(_ db: Database, photoIDs: [Int64]) throws -> [Int64: FeedItem] {
-        let statement = try RawStatement(db, sql: "SELECT \(feedColumns) WHERE p.id = ?")
+        let statement = try db.cachedStatement(sql: "SELECT \(feedColumns) WHERE p.id = ?")
         var items: [Int64: FeedItem] = [:]
         items.reserveCapacity(photoIDs.count)
         for photoID in photoIDs {
-            if let item = try statement.firstRow(photoID, read: { feedItem(statement) }) { items[photoID] = item }
+            if let item = try FeedItem.fetchOne(statement, arguments: [photoID], adapter: FeedItem.adapter) {
+                items[photoID] = item
+            }
         }
         return items
     }
@@ -83,14 +85,14 @@ extension FeedStore {
             try Row.fetchAll(db, sql: """
                 SELECT lc.photo_id, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale,
                        lc.content_version, lc.engine_version, lc.height,
-                       lc.engine_version != ? OR lc.content_version != p.content_version
+                       lc.engine_version != ? OR lc.content_version != p.content_version AS is_stale
                 FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
                 ORDER BY lc.min_width, lc.scale, lc.photo_id
                 """, arguments: [engineVersion]).map { row in
                 CachedLayoutEntry(
-                    photoID: row[0],
-                    sizeRange: CacheSizeRange(minWidth: row[1], minHeight: row[2], maxWidth: row[3], maxHeight: row[4]),
-                    scale: row[5], contentVersion: row[6], engineVersion: row[7], height: row[8], isStale: row[9])
+                    photoID: row["photo_id"], sizeRange: CacheSizeRange(row: row), scale: row["scale"],
+                    contentVersion: row["content_version"], engineVersion: row["engine_version"], height: row["height"],
+                    isStale: row["is_stale"])
             }
         }
     }

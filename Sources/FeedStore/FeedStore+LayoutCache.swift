@@ -108,7 +108,7 @@ extension FeedStore {
                 SELECT min_width, min_height, max_width, max_height, scale FROM layout_cache
                 WHERE photo_id = ? AND cell_kind = ? ORDER BY min_width, max_width, scale
                 """, arguments: [photoID, cellKind]).map { row in
-                (CacheSizeRange(minWidth: row[0], minHeight: row[1], maxWidth: row[2], maxHeight: row[3]), row[4])
+                (CacheSizeRange(row: row), row["scale"])
             }
         }
     }
@@ -126,22 +126,30 @@ extension FeedStore {
     public func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport {
         try writer.read { db in
             let totals = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*),
-                       COALESCE(SUM(lc.engine_version != ? OR lc.content_version != p.content_version), 0)
+                SELECT COUNT(*) AS entries,
+                       COALESCE(SUM(lc.engine_version != ? OR lc.content_version != p.content_version), 0) AS stale
                 FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
                 """, arguments: [engineVersion])
             let counters = try Row.fetchOne(db, sql: "SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
             let ranges = try Row.fetchAll(db, sql: """
-                SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) FROM layout_cache
+                SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) AS entries FROM layout_cache
                 GROUP BY min_width, min_height, max_width, max_height, scale
                 ORDER BY min_width, min_height, max_width, max_height, scale
                 """).map { row in
                 LayoutCacheReport.SizeRangeEntry(
-                    range: CacheSizeRange(minWidth: row[0], minHeight: row[1], maxWidth: row[2], maxHeight: row[3]),
-                    scale: row[4], entries: row[5])
+                    range: CacheSizeRange(row: row), scale: row["scale"], entries: row["entries"])
             }
-            return LayoutCacheReport(entries: totals?[0] ?? 0, stale: totals?[1] ?? 0, hits: counters?[0] ?? 0,
-                                     misses: counters?[1] ?? 0, engineVersion: engineVersion, sizeRanges: ranges)
+            return LayoutCacheReport(entries: totals?["entries"] ?? 0, stale: totals?["stale"] ?? 0,
+                                     hits: counters?["hits"] ?? 0, misses: counters?["misses"] ?? 0,
+                                     engineVersion: engineVersion, sizeRanges: ranges)
         }
+    }
+}
+
+extension CacheSizeRange {
+    /// The range of a `layout_cache` row, read by column name.
+    init(row: Row) {
+        self.init(minWidth: row["min_width"], minHeight: row["min_height"], maxWidth: row["max_width"],
+                  maxHeight: row["max_height"])
     }
 }

@@ -24,7 +24,7 @@ extension FeedStore {
                                    comments: comments, commentsFile: commentsURL.path)
         let now = clock.nowMilliseconds
         return try writer.write { db in
-            let writer = try SeedWriter(db: db, now: now)
+            let writer = try UpsertWriter(db: db, now: now)
             try Self.load(cities, writer: writer, progress: progress)
             try rows.checkReferences(db)
             var done = 0
@@ -59,7 +59,7 @@ extension FeedStore {
         let cities = try SeedFileReader.cities(directory.appendingPathComponent("cities.tsv"))
         let now = clock.nowMilliseconds
         return try writer.write { db in
-            let writer = try SeedWriter(db: db, now: now)
+            let writer = try UpsertWriter(db: db, now: now)
             try Self.load(cities, writer: writer, progress: progress)
             var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed)
             let total = generator.userCount + count
@@ -87,14 +87,15 @@ extension FeedStore {
 
     static func counts(_ db: Database) throws -> SeedCounts {
         let row = try Row.fetchOne(db, sql: """
-            SELECT (SELECT COUNT(*) FROM user), (SELECT COUNT(*) FROM photo), (SELECT COUNT(*) FROM location),
-                   (SELECT COUNT(*) FROM comment), (SELECT COUNT(*) FROM city), (SELECT COUNT(*) FROM sync_job)
+            SELECT (SELECT COUNT(*) FROM user) AS users, (SELECT COUNT(*) FROM photo) AS photos,
+                   (SELECT COUNT(*) FROM location) AS locations, (SELECT COUNT(*) FROM comment) AS comments,
+                   (SELECT COUNT(*) FROM city) AS cities, (SELECT COUNT(*) FROM sync_job) AS sync_jobs
             """)!
-        return SeedCounts(users: row[0], photos: row[1], locations: row[2], comments: row[3], cities: row[4],
-                          syncJobs: row[5])
+        return SeedCounts(users: row["users"], photos: row["photos"], locations: row["locations"],
+                          comments: row["comments"], cities: row["cities"], syncJobs: row["sync_jobs"])
     }
 
-    private static func load(_ cities: [City], writer: SeedWriter, progress: ProgressHandler?) throws {
+    private static func load(_ cities: [City], writer: UpsertWriter, progress: ProgressHandler?) throws {
         for city in cities { try writer.write(city) }
         progress?(SeedProgress(phase: "cities", done: 0, total: 1))
     }

@@ -3,44 +3,27 @@ import GRDB
 /// Named, transactional writes. Each method is one transaction: it either happens whole or not
 /// at all, and content changes bump the affected photos' `content_version`.
 extension FeedStore {
-    /// Inserts or updates a user by id.
+    /// Inserts or updates a user by id, and makes sure its avatar download job exists.
     public func save(_ user: User) throws {
-        try writer.write { db in
-            try db.execute(sql: StoreSQL.upsertUser,
-                           arguments: [user.id, user.username, user.fullName, user.avatarURL])
-            try db.execute(sql: StoreSQL.upsertJob(.avatar), arguments: [user.id, clock.nowMilliseconds])
-        }
+        let now = clock.nowMilliseconds
+        try writer.write { db in try UpsertWriter(db: db, now: now).write(user) }
     }
 
     /// Inserts or updates a photo by id (with its location, when given), and makes sure its
     /// image download and reverse-geocode jobs exist.
     public func save(_ photo: Photo, location: Location? = nil) throws {
         let now = clock.nowMilliseconds
-        try writer.write { db in
-            if let location {
-                try db.execute(sql: StoreSQL.upsertLocation,
-                               arguments: [location.id, location.latitude, location.longitude])
-                try db.execute(sql: StoreSQL.upsertJob(.geocode), arguments: [location.id, now])
-            }
-            try db.execute(sql: StoreSQL.upsertPhoto, arguments: [
-                photo.id, photo.ownerID, photo.locationID, photo.url, photo.pixelWidth, photo.pixelHeight,
-                photo.title, photo.description, photo.likes, photo.uploadedAt,
-            ])
-            try db.execute(sql: StoreSQL.upsertJob(.image), arguments: [photo.id, now])
-        }
+        try writer.write { db in try UpsertWriter(db: db, now: now).write(photo, location: location) }
     }
 
     /// Inserts or updates a comment by id. The photo's cell shows its comments, so its content
     /// version goes up (unless nothing changed).
     public func save(_ comment: Comment) throws {
+        let now = clock.nowMilliseconds
         try writer.write { db in
-            try db.execute(sql: StoreSQL.upsertComment, arguments: [
-                comment.id, comment.photoID, comment.authorID, comment.body, comment.createdAt,
-            ])
-            if db.changesCount > 0 {
-                try db.execute(sql: "UPDATE photo SET content_version = content_version + 1 WHERE id = ?",
-                               arguments: [comment.photoID])
-            }
+            guard try UpsertWriter(db: db, now: now).write(comment) else { return }
+            try Photo.filter(key: comment.photoID)
+                .updateAll(db, Photo.Columns.contentVersion.set(to: Photo.Columns.contentVersion + 1))
         }
     }
 
@@ -48,31 +31,24 @@ extension FeedStore {
     @discardableResult
     public func deletePhoto(id: Int64) throws -> Bool {
         try writer.write { db in
-            try db.execute(sql: "DELETE FROM sync_job WHERE kind = 'image' AND target_id = ?", arguments: [id])
+            try SyncJob.filter(SyncJob.Columns.kind == JobKind.image && SyncJob.Columns.targetID == id).deleteAll(db)
             return try Photo.deleteOne(db, key: id)
         }
     }
 
     /// Records the outcome of an image download; a change bumps the photo's content version.
+    /// The same write as a sync completion's (``SyncStatements``).
     public func setImageState(photoID: Int64, _ state: AssetState) throws {
-        try writer.write { db in
-            try db.execute(sql: """
-                UPDATE photo SET image_state = ?, content_version = content_version + 1
-                WHERE id = ? AND image_state != ?
-                """, arguments: [state, photoID, state])
+        try assetWrite { statements, changes in
+            try statements.setImageState(state, photoID: photoID, changes: &changes)
         }
     }
 
     /// Records the outcome of an avatar download; every photo of the user shows the avatar, so
     /// all of them get a new content version.
     public func setAvatarState(userID: Int64, _ state: AssetState) throws {
-        try writer.write { db in
-            try db.execute(sql: "UPDATE user SET avatar_state = ? WHERE id = ? AND avatar_state != ?",
-                           arguments: [state, userID, state])
-            if db.changesCount > 0 {
-                try db.execute(sql: "UPDATE photo SET content_version = content_version + 1 WHERE owner_id = ?",
-                               arguments: [userID])
-            }
+        try assetWrite { statements, changes in
+            try statements.setAvatarState(state, userID: userID, changes: &changes)
         }
     }
 
@@ -80,15 +56,17 @@ extension FeedStore {
     /// near a city), bumping the content version of the photos taken there.
     public func resolveLocation(id: Int64, placeName: String?, region: String?, country: String?,
                                 state: GeocodeState = .resolved) throws {
+        try assetWrite { statements, changes in
+            try statements.resolveLocation(id: id, placeName: placeName, region: region, country: country,
+                                           state: state, changes: &changes)
+        }
+    }
+
+    /// Runs one of the sync commit's asset writes in a transaction of its own.
+    private func assetWrite(_ body: (SyncStatements, inout [ContentChange]) throws -> Void) throws {
         try writer.write { db in
-            try db.execute(sql: """
-                UPDATE location SET place_name = ?, region = ?, country = ?, geocode_state = ?
-                WHERE id = ? AND (place_name, region, country, geocode_state) IS NOT (?, ?, ?, ?)
-                """, arguments: [placeName, region, country, state, id, placeName, region, country, state])
-            if db.changesCount > 0 {
-                try db.execute(sql: "UPDATE photo SET content_version = content_version + 1 WHERE location_id = ?",
-                               arguments: [id])
-            }
+            var changes: [ContentChange] = []
+            try body(try SyncStatements(db), &changes)
         }
     }
 

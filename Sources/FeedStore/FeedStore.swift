@@ -15,8 +15,9 @@ import GRDB
 /// let page = try store.feedPage(limit: 20)
 /// ```
 public struct FeedStore: Sendable {
-    /// The connection (pool or queue). Exposed for tests and tools that need raw SQL.
-    public let writer: any DatabaseWriter
+    /// The connection (pool or queue). Outside this module only tests and benchmarks reach it,
+    /// through `@_spi(SQLiteAccess) import FeedStore`, to inspect or set up a database.
+    @_spi(SQLiteAccess) public let writer: any DatabaseWriter
     public let migrations: [MigrationFile]
     public let clock: StoreClock
 
@@ -43,6 +44,7 @@ public struct FeedStore: Sendable {
     }
 
     /// Wraps an existing connection (tests use this to share migrations already loaded).
+    @_spi(SQLiteAccess)
     public init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock = .system,
                 migrationTarget: MigrationTarget = .latest) throws {
         self.writer = writer

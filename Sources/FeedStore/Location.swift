@@ -27,6 +27,30 @@ public struct Location: Codable, Hashable, Sendable, FetchableRecord, Persistabl
     enum CodingKeys: String, CodingKey {
         case id, latitude, longitude, placeName = "place_name", region, country, geocodeState = "geocode_state"
     }
+
+    /// The table's columns.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let latitude = Column(CodingKeys.latitude)
+        public static let longitude = Column(CodingKeys.longitude)
+        public static let placeName = Column(CodingKeys.placeName)
+        public static let region = Column(CodingKeys.region)
+        public static let country = Column(CodingKeys.country)
+        public static let geocodeState = Column(CodingKeys.geocodeState)
+        public static let all = [id, latitude, longitude, placeName, region, country, geocodeState]
+    }
+
+    /// The columns a save writes, the key first; the names and state are reverse geocoding's.
+    static let savedColumns = [Columns.id, Columns.latitude, Columns.longitude]
+    /// The values of ``savedColumns``, in their order.
+    var savedValues: StatementArguments { [id, latitude, longitude] }
+
+    /// Reads the row's columns by name; a state this build does not know reads as `pending`.
+    public init(row: Row) throws {
+        self.init(id: row[Columns.id], latitude: row[Columns.latitude], longitude: row[Columns.longitude],
+                  placeName: row[Columns.placeName], region: row[Columns.region], country: row[Columns.country],
+                  geocodeState: GeocodeState(rawValue: row[Columns.geocodeState] ?? "") ?? .pending)
+    }
 }
 
 /// Where a location's reverse geocoding stands.

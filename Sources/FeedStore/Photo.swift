@@ -42,4 +42,41 @@ public struct Photo: Codable, Hashable, Sendable, FetchableRecord, PersistableRe
         case pixelHeight = "pixel_height", title, description, likes, uploadedAt = "uploaded_at"
         case imageState = "image_state", contentVersion = "content_version"
     }
+
+    /// The table's columns.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let ownerID = Column(CodingKeys.ownerID)
+        public static let locationID = Column(CodingKeys.locationID)
+        public static let url = Column(CodingKeys.url)
+        public static let pixelWidth = Column(CodingKeys.pixelWidth)
+        public static let pixelHeight = Column(CodingKeys.pixelHeight)
+        public static let title = Column(CodingKeys.title)
+        public static let description = Column(CodingKeys.description)
+        public static let likes = Column(CodingKeys.likes)
+        public static let uploadedAt = Column(CodingKeys.uploadedAt)
+        public static let imageState = Column(CodingKeys.imageState)
+        public static let contentVersion = Column(CodingKeys.contentVersion)
+        public static let all = [id, ownerID, locationID, url, pixelWidth, pixelHeight, title, description, likes,
+                          uploadedAt, imageState, contentVersion]
+    }
+
+    /// The columns a save writes, the key first; the asset state and content version are the
+    /// store's to change (``StoreSQL/upsertPhoto``).
+    static let savedColumns = [Columns.id, Columns.ownerID, Columns.locationID, Columns.url, Columns.pixelWidth,
+                               Columns.pixelHeight, Columns.title, Columns.description, Columns.likes,
+                               Columns.uploadedAt]
+    /// The values of ``savedColumns``, in their order.
+    var savedValues: StatementArguments {
+        [id, ownerID, locationID, url, pixelWidth, pixelHeight, title, description, likes, uploadedAt]
+    }
+
+    /// Reads the row's columns by name; a state this build does not know reads as `pending`.
+    public init(row: Row) throws {
+        self.init(id: row[Columns.id], ownerID: row[Columns.ownerID], locationID: row[Columns.locationID],
+                  url: row[Columns.url], pixelWidth: row[Columns.pixelWidth], pixelHeight: row[Columns.pixelHeight],
+                  title: row[Columns.title], description: row[Columns.description], likes: row[Columns.likes],
+                  uploadedAt: row[Columns.uploadedAt], imageState: AssetState(row[Columns.imageState]),
+                  contentVersion: row[Columns.contentVersion])
+    }
 }

@@ -35,4 +35,15 @@ public struct SyncJob: Codable, Hashable, Sendable, FetchableRecord, Persistable
     enum CodingKeys: String, CodingKey {
         case id, kind, targetID = "target_id", state, attempts, nextRunAt = "next_run_at", result
     }
+
+    /// The table's columns, for queries.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let kind = Column(CodingKeys.kind)
+        public static let targetID = Column(CodingKeys.targetID)
+        public static let state = Column(CodingKeys.state)
+        public static let attempts = Column(CodingKeys.attempts)
+        public static let nextRunAt = Column(CodingKeys.nextRunAt)
+        public static let result = Column(CodingKeys.result)
+    }
 }

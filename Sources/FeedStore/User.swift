@@ -21,9 +21,37 @@ public struct User: Codable, Hashable, Sendable, FetchableRecord, PersistableRec
     enum CodingKeys: String, CodingKey {
         case id, username, fullName = "full_name", avatarURL = "avatar_url", avatarState = "avatar_state"
     }
+
+    /// The table's columns.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let username = Column(CodingKeys.username)
+        public static let fullName = Column(CodingKeys.fullName)
+        public static let avatarURL = Column(CodingKeys.avatarURL)
+        public static let avatarState = Column(CodingKeys.avatarState)
+        public static let all = [id, username, fullName, avatarURL, avatarState]
+    }
+
+    /// The columns a save writes, the key first; the avatar state is the store's to change.
+    static let savedColumns = [Columns.id, Columns.username, Columns.fullName, Columns.avatarURL]
+    /// The values of ``savedColumns``, in their order.
+    var savedValues: StatementArguments { [id, username, fullName, avatarURL] }
+
+    /// Reads the row's columns by name; a state this build does not know reads as `pending`.
+    public init(row: Row) throws {
+        self.init(id: row[Columns.id], username: row[Columns.username], fullName: row[Columns.fullName],
+                  avatarURL: row[Columns.avatarURL], avatarState: AssetState(row[Columns.avatarState]))
+    }
 }
 
 /// Where a downloadable asset (a photo's image, a user's avatar) stands.
 public enum AssetState: String, Codable, Hashable, Sendable, CaseIterable, DatabaseValueConvertible {
     case pending, loaded, failed
+}
+
+extension AssetState {
+    /// The state stored as `text`: `pending` when missing or unknown to this build.
+    init(_ text: String?) {
+        self = text.flatMap(Self.init(rawValue:)) ?? .pending
+    }
 }

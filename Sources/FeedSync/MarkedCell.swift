@@ -1,3 +1,5 @@
+import FeedStore
+
 /// A photo whose cell needs layout (the daemon's `setNeedsLayout`), with the changes the daemon
 /// committed to it since it was last handed to the relayouter, oldest first.
 ///

@@ -43,3 +43,14 @@ public struct OutcomeRandom: Hashable, Sendable {
         SplitMix64.mix(value &+ 0x9E37_79B9_7F4A_7C15)
     }
 }
+
+extension JobKind {
+    /// A code that never changes across releases, for hashing into random draws.
+    var stableCode: UInt64 {
+        switch self {
+        case .image: 0x696D_6167
+        case .avatar: 0x6176_6174
+        case .geocode: 0x6765_6F63
+        }
+    }
+}

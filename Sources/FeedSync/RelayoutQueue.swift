@@ -1,3 +1,5 @@
+import FeedStore
+
 /// The daemon's layout passes: one per committed batch, run while the worker goes on.
 ///
 /// A batch is the daemon's turn of the run loop: every `setNeedsLayout` its completions make

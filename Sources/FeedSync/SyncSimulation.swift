@@ -1,3 +1,5 @@
+import FeedStore
+
 /// The simulated network: how long jobs take, how often they fail, when they time out, how they
 /// are retried and how many run at once.
 ///

@@ -1,3 +1,5 @@
+import FeedStore
+
 /// One step in a worker's run, recorded when ``SyncWorker/Configuration/recordsTrace`` is on
 /// (tests check exact virtual times against it).
 public struct SyncTraceEvent: Hashable, Sendable, CustomStringConvertible {

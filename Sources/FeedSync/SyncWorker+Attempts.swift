@@ -1,3 +1,5 @@
+import FeedStore
+
 /// Starting and completing attempts: the pure, in-memory half of the worker.
 extension SyncWorker {
     /// Starts waiting jobs that are due by `now` while slots are free.

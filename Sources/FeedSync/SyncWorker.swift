@@ -1,5 +1,4 @@
 import FeedStore
-import GRDB
 
 /// The sync daemon: runs the store's pending jobs through the simulated network, commits their
 /// results and has the affected cells laid out again.
@@ -60,12 +59,12 @@ public actor SyncWorker {
 
     public typealias ProgressHandler = @Sendable (SyncProgress) -> Void
 
-    let store: FeedStore
+    /// The jobs and the commits (one transaction per batch).
+    let store: any SyncJobStoring
     let relayouter: any CellRelayouting
     let clock: any SyncClock
     let configuration: Configuration
     let random: OutcomeRandom
-    let writer: SyncBatchWriter
 
     /// Jobs waiting for their time (and a free slot), by due time; ties in load order.
     var waiting = EventQueue<ScheduledJob>()
@@ -82,14 +81,13 @@ public actor SyncWorker {
     /// Every step, when the configuration records a trace.
     public internal(set) var trace: [SyncTraceEvent] = []
 
-    public init(store: FeedStore, relayouter: any CellRelayouting, clock: any SyncClock,
+    public init(store: any SyncJobStoring, relayouter: any CellRelayouting, clock: any SyncClock,
                 configuration: Configuration = Configuration()) {
         self.store = store
         self.relayouter = relayouter
         self.clock = clock
         self.configuration = configuration
         self.random = OutcomeRandom(seed: configuration.seed)
-        self.writer = SyncBatchWriter(store: store, geocoder: configuration.geocoder)
         self.layoutPasses = RelayoutQueue(relayouter: relayouter)
     }
 
@@ -182,7 +180,9 @@ public actor SyncWorker {
         let committing = batch
         batch = SyncBatch()
         let number = report.batches + 1
-        let result = try writer.commit(committing) { configuration.faultInjection?(.beforeCommit(batch: number)) }
+        let result = try store.commit(committing, geocoder: configuration.geocoder) {
+            configuration.faultInjection?(.beforeCommit(batch: number))
+        }
         configuration.faultInjection?(.afterCommit(batch: number))
         report.completed += result.succeeded
         report.failed += result.failed

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FeedStore
-import GRDB
 
 /// The commands' one error reporter: runs a command's work, and turns an error it throws into
 /// the contract's single `error: …` line on standard error (through ``CommandOutput/current``)
@@ -49,17 +48,18 @@ enum CommandFailure {
         }
     }
 
-    /// SQLite's errors: busy or locked (75), not a database or corrupt (65), others (70); nil
+    /// The store's errors: busy or locked (75), not a database or corrupt (65), others (70); nil
     /// for an error that is not the database's.
     static func classifyDatabaseError(_ error: any Error) -> (Int32, String)? {
-        guard let error = error as? DatabaseError else { return nil }
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return (75, "the database is busy or locked beyond the busy timeout: \(error.message ?? "\(error)")")
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return (65, "not a usable database: \(error.message ?? "\(error)")")
-        default:
-            return (70, "database error: \(error)")
+        switch StoreFailure(error) {
+        case .busy(let message)?:
+            return (75, "the database is busy or locked beyond the busy timeout: \(message)")
+        case .notADatabase(let message)?:
+            return (65, "not a usable database: \(message)")
+        case .other(let description)?:
+            return (70, "database error: \(description)")
+        case nil:
+            return nil
         }
     }
 }

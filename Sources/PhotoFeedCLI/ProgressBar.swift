@@ -4,7 +4,7 @@ import Foundation
 /// A one-line progress bar redrawn on stderr; drawn only when stderr is a terminal, so pipes and
 /// logs never see it (contract: progress bars).
 final class ProgressBar: @unchecked Sendable {
-    // @unchecked: the lock guards `lastPercent`; the seeder calls from whichever thread GRDB's
+    // @unchecked: the lock guards `lastPercent`; the seeder calls from whichever thread the store's
     // writer runs on.
     private let lock = NSLock()
     private var lastPercent = -1

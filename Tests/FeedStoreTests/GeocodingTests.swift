@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LayoutTestSupport
 import Testing
-@testable import FeedStore
+@_spi(SQLiteAccess) @testable import FeedStore
 
 @Suite struct GeocodingTests {
     @Test(arguments: StoreKind.allCases)

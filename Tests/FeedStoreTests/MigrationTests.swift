@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
+@_spi(SQLiteAccess) @testable import FeedStore
 
 @Suite struct MigrationTests {
     /// The `.sql` files of `Migrations/`, by name: listed here, not by the store's loader.

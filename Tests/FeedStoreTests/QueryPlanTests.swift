@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
+@_spi(SQLiteAccess) @testable import FeedStore
 
 /// The queries the feed runs use the indexes made for them (EXPLAIN QUERY PLAN).
 @Suite struct QueryPlanTests {

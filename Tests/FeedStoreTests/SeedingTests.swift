@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
+@_spi(SQLiteAccess) @testable import FeedStore
 
 @Suite struct SeedingTests {
     @Test(arguments: StoreKind.allCases)

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
+@_spi(SQLiteAccess) @testable import FeedStore
 
 /// Migration 0007 rebuilds user, location, photo and sync_job with their state CHECKs written
 /// as equality chains: every row survives (nothing cascades from dropping a parent table), the

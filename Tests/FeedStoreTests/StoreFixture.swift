@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-@testable import FeedStore
+@_spi(SQLiteAccess) @testable import FeedStore
 
 /// Where a store test runs: every store test runs on both (GRDB's own test convention).
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import FeedStore
+@_spi(SQLiteAccess) import FeedStore
 @testable import FeedSync
 import GRDB
 import Testing
@@ -40,7 +40,7 @@ import Testing
             batch.append(.start(rowID: job.rowID))
             batch.append(succeeds ? .succeed(job, attempt: 1) : .giveUp(job, attempt: 1, message: "gave up"))
         }
-        return try SyncBatchWriter(store: store, geocoder: ReverseGeocoder()).commit(batch).changes
+        return try store.commit(batch, geocoder: ReverseGeocoder()).changes
     }
 
     @Test func eachBumpNamesItsPhotoChangeAndNewVersionInCommitOrder() throws {

@@ -1,3 +1,4 @@
+import FeedStore
 @testable import FeedSync
 import Testing
 

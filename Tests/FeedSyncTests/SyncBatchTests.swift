@@ -1,4 +1,4 @@
-import FeedStore
+@_spi(SQLiteAccess) import FeedStore
 @testable import FeedSync
 import Foundation
 import GRDB
@@ -70,7 +70,7 @@ import Testing
         var batch = SyncBatch()
         batch.append(.start(rowID: rowID))
         batch.append(.cancel(Self.job(rowID, photo: 1)))
-        let result = try SyncBatchWriter(store: store, geocoder: ReverseGeocoder()).commit(batch)
+        let result = try store.commit(batch, geocoder: ReverseGeocoder())
         #expect(result.cancelled == 1)
         let job = try SyncFixture.jobs(store)[JobKey(kind: .image, targetID: 1)]
         #expect(job?.state == "failed")
@@ -83,7 +83,7 @@ import Testing
         var batch = SyncBatch()
         batch.append(.start(rowID: rowID))
         batch.append(.succeed(Self.job(rowID, photo: 1), attempt: 1))
-        let result = try SyncBatchWriter(store: store, geocoder: ReverseGeocoder()).commit(batch)
+        let result = try store.commit(batch, geocoder: ReverseGeocoder())
         #expect(result.succeeded == 1)
         #expect(result.changes.map(\.photoID) == [1])
         let job = try SyncFixture.jobs(store)[JobKey(kind: .image, targetID: 1)]
@@ -106,7 +106,7 @@ import Testing
         var batch = SyncBatch()
         batch.append(.start(rowID: rowID))
         batch.append(.succeed(Self.job(rowID, photo: 1), attempt: 1))
-        let result = try SyncBatchWriter(store: store, geocoder: ReverseGeocoder()).commit(batch)
+        let result = try store.commit(batch, geocoder: ReverseGeocoder())
         #expect(result.cancelled == 1)
         #expect(result.succeeded == 0)
         #expect(result.changes.isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+import FeedStore
 import FeedSync
 
 @Suite struct SyncSimulationTests {

@@ -1,4 +1,4 @@
-import FeedStore
+@_spi(SQLiteAccess) import FeedStore
 import Foundation
 import GRDB
 import PhotoFeed

@@ -1,4 +1,3 @@
-import FeedStore
 import GRDB
 
 /// Reverse geocoding: the nearest populated place (a GeoNames city of the store's `city`
@@ -20,7 +19,7 @@ public struct ReverseGeocoder: Sendable {
     }
 
     /// The nearest populated place within ``maxKilometres``, or nil, read through `db`.
-    public func placemark(latitude: Double, longitude: Double, db: Database) throws -> Placemark? {
+    func placemark(latitude: Double, longitude: Double, db: Database) throws -> Placemark? {
         try placemark(latitude: latitude, longitude: longitude, search: NearestCitySearch(db))
     }
 

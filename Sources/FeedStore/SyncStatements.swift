@@ -1,8 +1,10 @@
-import FeedStore
 import GRDB
 
 /// The statements a batch commit runs, taken once per transaction from the connection's
-/// statement cache and run through SQLite's C API (``RawStatement``).
+/// statement cache and run through SQLite's C API (``RawStatement``), and the asset writes built
+/// on them. The named writes (``FeedStore/setImageState(photoID:_:)`` and its kin) run the same
+/// asset writes, so "a changed asset bumps the content version of the photos that show it" is
+/// written once.
 ///
 /// The job updates that finish an attempt take the state they expect as their last parameter:
 /// `running`, or `pending` when the attempt's start was elided (see ``SyncBatch``). A value used
@@ -66,5 +68,52 @@ struct SyncStatements {
         bumpLocationPhotos = try RawStatement(db, sql: """
             UPDATE photo SET content_version = content_version + 1 WHERE location_id = ?
             """)
+    }
+}
+
+/// The writes of a finished job's effect on its asset. Each records the change of every photo
+/// whose content version went up, with the version it got.
+extension SyncStatements {
+    /// Sets photo `id`'s image state (bumping its content version) unless it already is `state`.
+    func setImageState(_ state: AssetState, photoID id: Int64, changes: inout [ContentChange]) throws {
+        guard try setImageState.execute(state, id) > 0,
+              let version = try photoVersion.firstRow(id, read: { photoVersion.int64(at: 0) })
+        else { return }
+        changes.append(ContentChange(photoID: id, contentVersion: version, edit: .imageState(state)))
+    }
+
+    /// Sets user `id`'s avatar state unless it already is `state`; every photo of the user shows
+    /// the avatar, so all of them get a new content version.
+    func setAvatarState(_ state: AssetState, userID id: Int64, changes: inout [ContentChange]) throws {
+        guard try setAvatarState.execute(state, id) > 0 else { return }
+        try bumpPhotos(ownerPhotos, bumpOwnerPhotos, of: id, edit: .avatarState(state), changes: &changes)
+    }
+
+    /// Sets location `id`'s names and geocode state unless they already are these, bumping the
+    /// content version of the photos taken there.
+    func resolveLocation(id: Int64, placeName: String?, region: String?, country: String?, state: GeocodeState,
+                         changes: inout [ContentChange]) throws {
+        guard try resolveLocation.execute(placeName, region, country, state, id) > 0 else { return }
+        try bumpPhotos(locationPhotos, bumpLocationPhotos, of: id,
+                       edit: .location(placeName: placeName, country: country, state: state), changes: &changes)
+    }
+
+    /// Marks location `id` failed unless it is; the names stay as they were (a cell shows no
+    /// place for a failed location whatever they are).
+    func failLocation(id: Int64, changes: inout [ContentChange]) throws {
+        guard try failLocation.execute(id) > 0 else { return }
+        try bumpPhotos(locationPhotos, bumpLocationPhotos, of: id,
+                       edit: .location(placeName: nil, country: nil, state: .failed), changes: &changes)
+    }
+
+    /// Bumps the content version of the photos of the owner or location `id`: `photos` reads
+    /// their ids and versions, `bump` (same condition, same transaction) changes exactly those rows.
+    private func bumpPhotos(_ photos: RawStatement, _ bump: RawStatement, of id: Int64, edit: ContentChange.Edit,
+                            changes: inout [ContentChange]) throws {
+        let before = changes.count
+        try photos.forEachRow(id) {
+            changes.append(ContentChange(photoID: photos.int64(at: 0), contentVersion: photos.int64(at: 1) + 1, edit: edit))
+        }
+        if changes.count > before { try bump.execute(id) }
     }
 }

@@ -1,5 +1,3 @@
-import FeedStore
-
 /// A reverse-geocoded place as a cell shows it: ASDKgram prints a placemark's locality and
 /// country, "Zürich, Switzerland".
 ///

@@ -1,5 +1,3 @@
-import FeedStore
-
 /// The writes a worker has decided since its last commit, in the order they happened.
 ///
 /// Order matters: a job can start, fail, be rescheduled and start again within one batch, and
@@ -10,8 +8,8 @@ import FeedStore
 /// finishing write then expects the state the job had before that start (`pending`) instead of
 /// `running`, so a job deleted or changed by another writer before the transaction is still
 /// counted as cancelled and nothing is applied for it — exactly as with the start written.
-struct SyncBatch: Sendable {
-    enum Operation: Sendable {
+public struct SyncBatch: Sendable {
+    public enum Operation: Sendable {
         /// An attempt began: the job is `running`.
         case start(rowID: Int64)
         /// The attempt succeeded: the result is written, the job is `done`.
@@ -26,7 +24,7 @@ struct SyncBatch: Sendable {
         case release(rowID: Int64)
 
         /// The `sync_job` row the operation writes.
-        var rowID: Int64 {
+        public var rowID: Int64 {
             switch self {
             case .start(let rowID), .release(let rowID): rowID
             case .succeed(let job, _), .retry(let job, _, _, _), .giveUp(let job, _, _), .cancel(let job): job.rowID
@@ -35,24 +33,26 @@ struct SyncBatch: Sendable {
     }
 
     /// An operation as the commit runs it.
-    struct Write: Sendable {
-        var operation: Operation
+    public struct Write: Sendable {
+        public var operation: Operation
         /// The job state the write's UPDATE expects to find: `running` after a start committed
         /// in an earlier batch, `pending` when this attempt's start was elided (and for starts).
-        var expectedState: SyncJob.State
+        public var expectedState: SyncJob.State
         /// Nothing to write: a start (or a release) elided within the batch.
-        var isElided = false
+        public var isElided = false
     }
 
-    private(set) var writes: [Write] = []
+    public private(set) var writes: [Write] = []
     /// Operations that finish an attempt (all but starts and releases).
-    private(set) var completions = 0
+    public private(set) var completions = 0
     /// Starts not finished yet within this batch, by job row id: where they are in `writes`.
     private var openStarts: [Int64: Int] = [:]
 
-    var isEmpty: Bool { writes.isEmpty }
+    public init() {}
 
-    mutating func append(_ operation: Operation) {
+    public var isEmpty: Bool { writes.isEmpty }
+
+    public mutating func append(_ operation: Operation) {
         let rowID = operation.rowID
         switch operation {
         case .start:
@@ -76,13 +76,15 @@ struct SyncBatch: Sendable {
 }
 
 /// What committing a batch changed.
-struct SyncBatchResult: Sendable {
-    var succeeded = 0
-    var failed = 0
-    var retried = 0
+public struct SyncBatchResult: Sendable {
+    public var succeeded = 0
+    public var failed = 0
+    public var retried = 0
     /// Completions whose job was no longer running (deleted or reset meanwhile), or cancelled.
-    var cancelled = 0
+    public var cancelled = 0
     /// Every photo content-version bump, in the order committed (a photo twice if two
     /// completions changed it).
-    var changes: [ContentChange] = []
+    public var changes: [ContentChange] = []
+
+    public init() {}
 }

@@ -1,5 +1,3 @@
-import FeedStore
-
 /// One change the daemon committed to what a photo's cell shows, with the content version the
 /// change gave the photo.
 ///

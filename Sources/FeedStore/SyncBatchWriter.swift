@@ -1,4 +1,3 @@
-import FeedStore
 import GRDB
 
 /// Commits a ``SyncBatch`` in one transaction: each completion's job state, its result and the
@@ -8,22 +7,32 @@ import GRDB
 /// attempt's start was elided within the batch), so a job deleted or reset by another writer
 /// while in flight is counted as cancelled and nothing is applied for it. Reverse geocoding reads
 /// the R*Tree inside the same transaction.
-struct SyncBatchWriter: Sendable {
-    var store: FeedStore
+///
+/// The statements are SQLite's C API on statements from the connection's cache
+/// (``SyncStatements``): the commit is the daemon's hot path (`bin/bench-sync`).
+extension FeedStore {
+    /// Applies the batch in one transaction; `beforeCommit` runs inside it, after every change.
+    public func commit(_ batch: SyncBatch, geocoder: ReverseGeocoder,
+                       beforeCommit: () -> Void = {}) throws -> SyncBatchResult {
+        try writer.write { db in
+            try SyncBatchWriter(geocoder: geocoder).commit(batch, db: db, beforeCommit: beforeCommit)
+        }
+    }
+}
+
+/// One commit of a ``SyncBatch`` on a connection inside its write transaction.
+struct SyncBatchWriter {
     var geocoder: ReverseGeocoder
 
-    /// Applies the batch in one transaction; `beforeCommit` runs inside it, after every change.
-    func commit(_ batch: SyncBatch, beforeCommit: () -> Void = {}) throws -> SyncBatchResult {
-        try store.writer.write { db in
-            let places = try geocode(batch, db: db)
-            let statements = try SyncStatements(db)
-            var result = SyncBatchResult()
-            for write in batch.writes where !write.isElided {
-                try apply(write, places: places, statements: statements, result: &result)
-            }
-            beforeCommit()
-            return result
+    func commit(_ batch: SyncBatch, db: Database, beforeCommit: () -> Void) throws -> SyncBatchResult {
+        let places = try geocode(batch, db: db)
+        let statements = try SyncStatements(db)
+        var result = SyncBatchResult()
+        for write in batch.writes where !write.isElided {
+            try apply(write, places: places, statements: statements, result: &result)
         }
+        beforeCommit()
+        return result
     }
 
     /// The placemark of every geocode success in the batch, by job row id (nil: no place near).
@@ -87,42 +96,14 @@ struct SyncBatchWriter: Sendable {
         let assetState: AssetState = succeeded ? .loaded : .failed
         switch job.key.kind {
         case .image:
-            try setImageState(assetState, of: id, statements: statements, changes: &changes)
+            try statements.setImageState(assetState, photoID: id, changes: &changes)
         case .avatar:
-            guard try statements.setAvatarState.execute(assetState, id) > 0 else { return }
-            try bumpPhotos(statements.ownerPhotos, statements.bumpOwnerPhotos, of: id, edit: .avatarState(assetState),
-                           changes: &changes)
+            try statements.setAvatarState(assetState, userID: id, changes: &changes)
         case .geocode where succeeded:
-            let state = GeocodeState.resolved
-            let (locality, region, country) = (place?.locality, place?.region, place?.country)
-            guard try statements.resolveLocation.execute(locality, region, country, state, id) > 0 else { return }
-            try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id,
-                           edit: .location(placeName: locality, country: country, state: state), changes: &changes)
+            try statements.resolveLocation(id: id, placeName: place?.locality, region: place?.region,
+                                           country: place?.country, state: .resolved, changes: &changes)
         case .geocode:
-            guard try statements.failLocation.execute(id) > 0 else { return }
-            // The names stay as they were; a cell shows no place for a failed location whatever they are.
-            try bumpPhotos(statements.locationPhotos, statements.bumpLocationPhotos, of: id,
-                           edit: .location(placeName: nil, country: nil, state: .failed), changes: &changes)
+            try statements.failLocation(id: id, changes: &changes)
         }
-    }
-
-    /// Sets photo `id`'s image state (bumping its content version) unless it already is `state`.
-    private func setImageState(_ state: AssetState, of id: Int64, statements: SyncStatements,
-                               changes: inout [ContentChange]) throws {
-        guard try statements.setImageState.execute(state, id) > 0,
-              let version = try statements.photoVersion.firstRow(id, read: { statements.photoVersion.int64(at: 0) })
-        else { return }
-        changes.append(ContentChange(photoID: id, contentVersion: version, edit: .imageState(state)))
-    }
-
-    /// Bumps the content version of the photos of the owner or location `id`: `photos` reads
-    /// their ids and versions, `bump` (same condition, same transaction) changes exactly those rows.
-    private func bumpPhotos(_ photos: RawStatement, _ bump: RawStatement, of id: Int64, edit: ContentChange.Edit,
-                            changes: inout [ContentChange]) throws {
-        let before = changes.count
-        try photos.forEachRow(id) {
-            changes.append(ContentChange(photoID: photos.int64(at: 0), contentVersion: photos.int64(at: 1) + 1, edit: edit))
-        }
-        if changes.count > before { try bump.execute(id) }
     }
 }

@@ -1,0 +1,24 @@
+/// The persistent layout cache: layouts by (photo, cell kind, size range, scale) with the
+/// content and engine versions they were computed for. A row whose versions are not the
+/// photo's and the engine's is stale and never served. ``FeedStore`` is the SQLite
+/// implementation.
+public protocol LayoutCacheStoring: Sendable {
+    /// The fresh layouts of `keys`, by photo id; `countAccess` records the hits.
+    func cachedLayouts(for keys: [LayoutCacheKey], countAccess: Bool) throws -> [Int64: CachedLayout]
+    /// Stores the layouts, replacing any row of the same key.
+    func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws
+    /// Stores layouts recomputed for rows that exist; returns how many rows it wrote.
+    func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int
+    /// The size ranges and scales cached for a photo and cell kind.
+    func cachedSizeRanges(photoID: Int64, cellKind: String) throws -> [(range: CacheSizeRange, scale: Double)]
+    /// Every cached row of `photoIDs` for `cellKind`, whatever its versions.
+    func cachedLayoutEntries(photoIDs: [Int64], cellKind: String) throws -> [CachedLayoutEntry]
+    /// Every cached row's height with whether it is stale for `engineVersion`.
+    func cachedLayoutHeights(engineVersion: Int) throws -> [CachedLayoutEntry]
+    /// How many photos have a cached layout of `cellKind`.
+    func cachedPhotoCount(cellKind: String) throws -> Int
+    /// The cache's summary for `engineVersion`.
+    func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport
+}
+
+extension FeedStore: LayoutCacheStoring {}

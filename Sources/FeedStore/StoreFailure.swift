@@ -1,0 +1,24 @@
+import GRDB
+
+/// What kind of database failure an error is, for callers that must not depend on the database
+/// library: a command maps these to its exit statuses.
+public enum StoreFailure: Error, Hashable, Sendable {
+    /// A lock stayed held beyond the busy timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`); the message
+    /// is SQLite's.
+    case busy(message: String)
+    /// The file is not a usable database (`SQLITE_NOTADB`, `SQLITE_CORRUPT`).
+    case notADatabase(message: String)
+    /// Any other database error, described in full.
+    case other(description: String)
+
+    /// The failure `error` is, or nil when it is not a database error.
+    public init?(_ error: any Error) {
+        guard let error = error as? DatabaseError else { return nil }
+        let message = error.message ?? "\(error)"
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(message: message)
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT: self = .notADatabase(message: message)
+        default: self = .other(description: "\(error)")
+        }
+    }
+}
