@@ -1,4 +1,4 @@
-import FeedStore
+@_spi(SQLiteAccess) import FeedStore
 import GRDB
 
 extension FeedTestStore {
