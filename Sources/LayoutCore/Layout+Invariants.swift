@@ -7,7 +7,8 @@
 /// - Where the range a layout was computed for is known, its size lies within that range: at
 ///   least the range's min and at most its max (the larger of min and max, since Texture builds
 ///   ranges whose min exceeds their max), each snapped up to the pixel grid as the size itself
-///   is. A size of zero is exempt from the min: it is what an invalid size becomes.
+///   is. A size of zero is exempt from the min: it is what an invalid size becomes. A size is
+///   never negative, so a max below zero allows zero.
 ///
 /// ``LayoutSpec``'s `layoutThatFits` checks the range and its direct sublayouts, and a root
 /// measurement (``LayoutElement/layoutThatFits(_:context:)``) checks the whole tree, when the
@@ -45,8 +46,12 @@ extension Layout {
     private func checkSize(in range: SizeRange, scale: Double, into violations: inout [String]) {
         func check(_ axis: String, _ value: Double, _ min: Double, _ max: Double) {
             let lowest = PixelSnapping.ceil(min, scale: scale)
-            let highest = PixelSnapping.ceil(Swift.max(min, max), scale: scale)
-            if (value < lowest && size != .zero) || value > highest {
+            // A size is never negative: a range whose max is below zero (an invalid one) gives 0.
+            let highest = Swift.max(PixelSnapping.ceil(Swift.max(min, max), scale: scale), 0)
+            // Rounding in the specs' arithmetic (a ratio's multiplication, snapping at an extreme
+            // scale) may leave a size a few units in the last place outside the bound.
+            func slack(_ bound: Double) -> Double { 1e-6 * Swift.max(1, Swift.abs(bound)) }
+            if (value < lowest - slack(lowest) && size != .zero) || value > highest + slack(highest) {
                 violations.append("\(element): \(axis) \(value) outside \(range) at scale \(scale)")
             }
         }

@@ -71,4 +71,18 @@ import Testing
         #expect(layout(8, 8)._invariantViolations(in: range, scale: 1).isEmpty)
         #expect(layout(9, 8)._invariantViolations(in: range, scale: 1).count == 1)
     }
+
+    @Test func aRangeBelowZeroAllowsOnlyZero() {
+        // A range snapped below zero (an invalid one, as an extreme scale gives) can only give 0
+        let range = sizeRange(-1e-7, -1e-7, -1e-7, -1e-7)
+        #expect(layout(0, 0)._invariantViolations(in: range, scale: 1e300).isEmpty)
+        #expect(layout(1, 0)._invariantViolations(in: range, scale: 1e300).count == 1)
+    }
+
+    @Test func roundingWithinAMillionthIsNotReported() {
+        // A ratio spec at an extreme scale gives 0.49999976 for a min of 0.5
+        let range = sizeRange(0.5, 0, 0.5, .infinity)
+        #expect(layout(0.4999997615814209, 1)._invariantViolations(in: range, scale: 1e300).isEmpty)
+        #expect(layout(0.4999, 1)._invariantViolations(in: range, scale: 1e300).count == 1)
+    }
 }
