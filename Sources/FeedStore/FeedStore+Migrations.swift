@@ -11,17 +11,35 @@ extension FeedStore {
     /// GRDB's migrator with every file registered in order. Each migration runs in its own
     /// transaction with foreign keys checked before commit (GRDB's deferred checks), and records
     /// its file's checksum in `schema_checksum` in that same transaction.
+    ///
+    /// GRDB reads which migrations are applied before it takes the write lock, so another
+    /// process may apply one in between. Each migration therefore looks again once its
+    /// transaction holds the lock, and stops with ``AppliedMeanwhile`` (rolling back nothing but
+    /// its empty transaction) when it finds itself applied; ``migrate(upTo:)`` then starts over.
+    /// A failing statement's error keeps SQLite's code and message, with the migration's name
+    /// instead of its SQL, so that it reads as one line.
     var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for file in migrations {
             migrator.registerMigration(file.name) { db in
-                try db.execute(sql: file.sql)
+                let applied = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations WHERE identifier = ?",
+                                                  arguments: [file.name])
+                if applied != nil { throw AppliedMeanwhile() }
+                do {
+                    try db.execute(sql: file.sql)
+                } catch let error as DatabaseError {
+                    throw DatabaseError(resultCode: error.extendedResultCode,
+                                        message: "migration \(file.name): \(error.message ?? "failed")")
+                }
                 try db.execute(sql: "INSERT INTO schema_checksum (name, sha256) VALUES (?, ?)",
                                arguments: [file.name, file.checksum])
             }
         }
         return migrator
     }
+
+    /// A migration found applied by another connection once it held the write lock.
+    struct AppliedMeanwhile: Error {}
 
     /// Applies pending migrations up to and including `target` (all when nil).
     @discardableResult
@@ -31,10 +49,18 @@ extension FeedStore {
         }
         let migrator = self.migrator
         let before = try writer.read { db in try migrator.appliedIdentifiers(db) }
-        if let target {
-            try migrator.migrate(writer, upTo: target)
-        } else {
-            try migrator.migrate(writer)
+        // Each start over follows a migration another process applied: at most one per file.
+        for attempt in 0 ... migrations.count {
+            do {
+                if let target {
+                    try migrator.migrate(writer, upTo: target)
+                } else {
+                    try migrator.migrate(writer)
+                }
+                break
+            } catch is AppliedMeanwhile where attempt < migrations.count {
+                continue
+            }
         }
         let after = try appliedMigrations()
         return MigrationReport(applied: after.filter { !before.contains($0) }, current: after.last)
