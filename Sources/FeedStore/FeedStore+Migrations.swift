@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// What `migrate` did: the migrations it applied now, and the latest applied one.
 public struct MigrationReport: Sendable, Equatable, Codable {
@@ -18,13 +19,16 @@ extension FeedStore {
     /// its empty transaction) when it finds itself applied; ``migrate(upTo:)`` then starts over.
     /// A failing statement's error keeps SQLite's code and message, with the migration's name
     /// instead of its SQL, so that it reads as one line.
-    var migrator: DatabaseMigrator {
+    var migrator: DatabaseMigrator { migrator(recordingIn: nil) }
+
+    /// The migrator, adding the name of each migration it applies to `applied`.
+    func migrator(recordingIn applied: AppliedNames?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for file in migrations {
             migrator.registerMigration(file.name) { db in
-                let applied = try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations WHERE identifier = ?",
-                                                  arguments: [file.name])
-                if applied != nil { throw AppliedMeanwhile() }
+                let appliedMeanwhile = try String.fetchOne(
+                    db, sql: "SELECT identifier FROM grdb_migrations WHERE identifier = ?", arguments: [file.name])
+                if appliedMeanwhile != nil { throw AppliedMeanwhile() }
                 do {
                     try db.execute(sql: file.sql)
                 } catch let error as DatabaseError {
@@ -33,6 +37,7 @@ extension FeedStore {
                 }
                 try db.execute(sql: "INSERT INTO schema_checksum (name, sha256) VALUES (?, ?)",
                                arguments: [file.name, file.checksum])
+                applied?.names.withLock { $0.append(file.name) }
             }
         }
         return migrator
@@ -41,14 +46,20 @@ extension FeedStore {
     /// A migration found applied by another connection once it held the write lock.
     struct AppliedMeanwhile: Error {}
 
+    /// The migrations one `migrate` call applied itself, not those another process applied
+    /// while it ran.
+    final class AppliedNames: Sendable {
+        let names = Mutex<[String]>([])
+    }
+
     /// Applies pending migrations up to and including `target` (all when nil).
     @discardableResult
     public func migrate(upTo target: String? = nil) throws -> MigrationReport {
         if let target, !migrations.contains(where: { $0.name == target }) {
             throw MigrationError.unknownTarget(name: target)
         }
-        let migrator = self.migrator
-        let before = try writer.read { db in try migrator.appliedIdentifiers(db) }
+        let applied = AppliedNames()
+        let migrator = migrator(recordingIn: applied)
         // Each start over follows a migration another process applied: at most one per file.
         for attempt in 0 ... migrations.count {
             do {
@@ -62,8 +73,7 @@ extension FeedStore {
                 continue
             }
         }
-        let after = try appliedMigrations()
-        return MigrationReport(applied: after.filter { !before.contains($0) }, current: after.last)
+        return MigrationReport(applied: applied.names.withLock { $0 }, current: try appliedMigrations().last)
     }
 
     /// Applied migration names, in order.

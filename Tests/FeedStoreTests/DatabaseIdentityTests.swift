@@ -61,7 +61,7 @@ import Testing
 
     @Test func anEmptyFileIsANewDatabase() throws {
         let path = try StoreFixture.temporaryDirectory().appendingPathComponent("empty.sqlite").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         _ = try FeedStore(path: path, migrationsDirectory: StoreFixture.migrationsDirectory)
         #expect(try Self.applicationID(path) == DatabaseIdentity.applicationID)
     }

@@ -101,8 +101,9 @@ import Testing
         try FileManager.default.copyItem(at: StoreFixture.migrationsDirectory, to: migrations)
         let path = directory.appendingPathComponent("feed.sqlite").path
         _ = try FeedStore(path: path, migrationsDirectory: migrations)
-        try FileManager.default.removeItem(at: migrations.appendingPathComponent("0007_state_checks_without_in_lists.sql"))
-        #expect(throws: MigrationError.missingFile(name: "0007_state_checks_without_in_lists")) {
+        let last = try #require(Self.allNames.last)
+        try FileManager.default.removeItem(at: migrations.appendingPathComponent(last + ".sql"))
+        #expect(throws: MigrationError.missingFile(name: last)) {
             try FeedStore(path: path, migrationsDirectory: migrations)
         }
     }
