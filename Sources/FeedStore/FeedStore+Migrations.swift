@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// What `migrate` did: the migrations it applied now, and the latest applied one.
 public struct MigrationReport: Sendable, Equatable, Codable {
@@ -11,16 +12,44 @@ extension FeedStore {
     /// GRDB's migrator with every file registered in order. Each migration runs in its own
     /// transaction with foreign keys checked before commit (GRDB's deferred checks), and records
     /// its file's checksum in `schema_checksum` in that same transaction.
-    var migrator: DatabaseMigrator {
+    ///
+    /// GRDB reads which migrations are applied before it takes the write lock, so another
+    /// process may apply one in between. Each migration therefore looks again once its
+    /// transaction holds the lock, and stops with ``AppliedMeanwhile`` (rolling back nothing but
+    /// its empty transaction) when it finds itself applied; ``migrate(upTo:)`` then starts over.
+    /// A failing statement's error keeps SQLite's code and message, with the migration's name
+    /// instead of its SQL, so that it reads as one line.
+    var migrator: DatabaseMigrator { migrator(recordingIn: nil) }
+
+    /// The migrator, adding the name of each migration it applies to `applied`.
+    func migrator(recordingIn applied: AppliedNames?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for file in migrations {
             migrator.registerMigration(file.name) { db in
-                try db.execute(sql: file.sql)
+                let appliedMeanwhile = try String.fetchOne(
+                    db, sql: "SELECT identifier FROM grdb_migrations WHERE identifier = ?", arguments: [file.name])
+                if appliedMeanwhile != nil { throw AppliedMeanwhile() }
+                do {
+                    try db.execute(sql: file.sql)
+                } catch let error as DatabaseError {
+                    throw DatabaseError(resultCode: error.extendedResultCode,
+                                        message: "migration \(file.name): \(error.message ?? "failed")")
+                }
                 try db.execute(sql: "INSERT INTO schema_checksum (name, sha256) VALUES (?, ?)",
                                arguments: [file.name, file.checksum])
+                applied?.names.withLock { $0.append(file.name) }
             }
         }
         return migrator
+    }
+
+    /// A migration found applied by another connection once it held the write lock.
+    struct AppliedMeanwhile: Error {}
+
+    /// The migrations one `migrate` call applied itself, not those another process applied
+    /// while it ran.
+    final class AppliedNames: Sendable {
+        let names = Mutex<[String]>([])
     }
 
     /// Applies pending migrations up to and including `target` (all when nil).
@@ -29,15 +58,22 @@ extension FeedStore {
         if let target, !migrations.contains(where: { $0.name == target }) {
             throw MigrationError.unknownTarget(name: target)
         }
-        let migrator = self.migrator
-        let before = try writer.read { db in try migrator.appliedIdentifiers(db) }
-        if let target {
-            try migrator.migrate(writer, upTo: target)
-        } else {
-            try migrator.migrate(writer)
+        let applied = AppliedNames()
+        let migrator = migrator(recordingIn: applied)
+        // Each start over follows a migration another process applied: at most one per file.
+        for attempt in 0 ... migrations.count {
+            do {
+                if let target {
+                    try migrator.migrate(writer, upTo: target)
+                } else {
+                    try migrator.migrate(writer)
+                }
+                break
+            } catch is AppliedMeanwhile where attempt < migrations.count {
+                continue
+            }
         }
-        let after = try appliedMigrations()
-        return MigrationReport(applied: after.filter { !before.contains($0) }, current: after.last)
+        return MigrationReport(applied: applied.names.withLock { $0 }, current: try appliedMigrations().last)
     }
 
     /// Applied migration names, in order.

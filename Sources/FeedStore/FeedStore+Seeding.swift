@@ -50,7 +50,8 @@ extension FeedStore {
     }
 
     /// Generates `count` photos (with users, locations, comments) from `rngSeed` and loads them
-    /// with the cities of `seedDataDirectory`. Deterministic: same count and seed, same rows.
+    /// with the cities of `seedDataDirectory`. Deterministic: same count and seed, same rows. A
+    /// database holding another generated set is refused (see ``claimGeneratedSeed``).
     @discardableResult
     public func seedGenerated(count: Int, rngSeed: UInt64,
                               seedDataDirectory directory: URL = ResourceLocator.seedDataDirectory,
@@ -58,7 +59,9 @@ extension FeedStore {
         let vocabulary = try SeedVocabulary.load(from: directory.appendingPathComponent("vocabulary.json"))
         let cities = try SeedFileReader.cities(directory.appendingPathComponent("cities.tsv"))
         let now = clock.nowMilliseconds
+        let databasePath = writer.path
         return try writer.write { db in
+            try Self.claimGeneratedSeed(db, count: count, rngSeed: rngSeed, databasePath: databasePath)
             let writer = try UpsertWriter(db: db, now: now)
             try Self.load(cities, writer: writer, progress: progress)
             var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed)

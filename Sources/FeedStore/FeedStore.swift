@@ -7,7 +7,8 @@ import GRDB
 ///
 /// A file database is a `DatabasePool` (WAL: readers never block the writer); `:memory:` is a
 /// `DatabaseQueue`. Foreign keys are on, and a connection waits up to `busyTimeout` for a lock
-/// before failing with `SQLITE_BUSY`. `init` checks the applied migrations' checksums and
+/// before failing with `SQLITE_BUSY`. `init` refuses another application's SQLite file before
+/// writing anything to it (``DatabaseIdentity``), checks the applied migrations' checksums and
 /// migrates to `migrationTarget` (everything, by default).
 ///
 /// ```swift
@@ -36,6 +37,7 @@ public struct FeedStore: Sendable {
                 busyTimeout: TimeInterval = 5,
                 migrationTarget: MigrationTarget = .latest) throws {
         let configuration = Self.configuration(busyTimeout: busyTimeout)
+        if path != ":memory:" { try DatabaseIdentity.inspect(path: path, busyTimeout: busyTimeout) }
         let writer: any DatabaseWriter = path == ":memory:"
             ? try DatabaseQueue(configuration: configuration)
             : try DatabasePool(path: path, configuration: configuration)
@@ -50,6 +52,7 @@ public struct FeedStore: Sendable {
         self.writer = writer
         self.migrations = migrations
         self.clock = clock
+        try writer.write { db in try DatabaseIdentity.claim(db, path: writer.path) }
         try verifyChecksums()
         switch migrationTarget {
         case .latest: try migrate()

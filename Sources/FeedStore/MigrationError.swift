@@ -17,6 +17,9 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
     case missingFile(name: String)
     /// `migrate(upTo:)` named a migration that does not exist.
     case unknownTarget(name: String)
+    /// The file is another application's SQLite database (see `DatabaseIdentity`); nothing in
+    /// it was changed.
+    case foreignDatabase(path: String)
 
     public var description: String {
         switch self {
@@ -31,6 +34,8 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
             "the database has migration \(name) applied but Migrations/ has no such file"
         case .unknownTarget(let name):
             "no migration named \(name)"
+        case .foreignDatabase(let path):
+            "\(path) is another application's SQLite database, not a photofeed one; it was left unchanged"
         }
     }
 }

@@ -1,5 +1,6 @@
 /// A seed file the store refuses: names the file, the line (JSON Lines and TSV are line-based)
-/// and, for JSON, the path of the offending value.
+/// and, for JSON, the path of the offending value. A generated seed the database refuses names
+/// the database file.
 ///
 /// Seeding validates and writes in one transaction, so after this error the database is exactly
 /// as it was.

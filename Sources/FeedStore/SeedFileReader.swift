@@ -2,21 +2,35 @@ import Foundation
 
 /// Reads the seed files, turning every problem into a `SeedError` that names file, line and
 /// JSON path. Nothing here touches the database.
+///
+/// Lines end with LF or CRLF. An id may appear once per file: a second line with the same id
+/// (a changed record or an exact copy) is refused, naming both lines, rather than replacing the
+/// first one.
 enum SeedFileReader {
-    static func jsonLines<Record: Decodable & Sendable>(_ url: URL, as _: Record.Type) throws -> [SeedLine<Record>] {
+    static func jsonLines<Record: SeedRecord>(_ url: URL, as _: Record.Type) throws -> [SeedLine<Record>] {
         let text = try contents(of: url)
         let decoder = JSONDecoder()
         var records: [SeedLine<Record>] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            // Blank lines are skipped; JSON itself allows whitespace around a value (a CRLF's CR too).
+        var idLines = UniqueIDs(file: url.path)
+        for (index, line) in lines(of: text).enumerated() {
+            // Blank lines are skipped; JSON itself allows whitespace around a value.
             if line.allSatisfy(\.isWhitespace) { continue }
+            let record: Record
             do {
-                records.append(SeedLine(line: index + 1, record: try decoder.decode(Record.self, from: Data(line.utf8))))
+                record = try decoder.decode(Record.self, from: Data(line.utf8))
             } catch let error as DecodingError {
                 throw seedError(error, file: url.path, line: index + 1)
             }
+            try idLines.insert(record.id, line: index + 1, path: "$.id")
+            records.append(SeedLine(line: index + 1, record: record))
         }
         return records
+    }
+
+    /// The lines of `text`, split at LF or CRLF. Swift treats CRLF as one `Character`, so
+    /// splitting at `"\n"` alone would leave a CRLF file one long line.
+    static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     }
 
     /// Milliseconds since 1970 from an ISO 8601 UTC time (`2024-03-29T10:07:00Z`).
@@ -34,12 +48,14 @@ enum SeedFileReader {
         let text = try contents(of: url)
         var cities: [City] = []
         cities.reserveCapacity(40_000)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var idLines = UniqueIDs(file: url.path)
+        for (index, line) in lines(of: text).enumerated() {
             if index == 0 || line.isEmpty { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             func fail(_ message: String) -> SeedError { SeedError(file: url.path, line: index + 1, message: message) }
             guard fields.count == 8 else { throw fail("expected 8 tab-separated fields, found \(fields.count)") }
             guard let id = Int64(fields[0]) else { throw fail("id: expected an integer, got \"\(fields[0])\"") }
+            try idLines.insert(id, line: index + 1, path: nil)
             guard let latitude = Double(fields[5]), (-90...90).contains(latitude) else {
                 throw fail("latitude: expected a number in -90...90, got \"\(fields[5])\"")
             }
@@ -96,6 +112,24 @@ enum SeedFileReader {
         case is Int.Type, is Int64.Type: "an integer"
         case is Double.Type: "a number"
         default: "a \(type)"
+        }
+    }
+}
+
+/// The line each id of one seed file first appeared on; a second appearance is a `SeedError`
+/// at the second line that names the first.
+struct UniqueIDs {
+    let file: String
+    private var lines: [Int64: Int] = [:]
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func insert(_ id: Int64, line: Int, path: String?) throws {
+        if let first = lines.updateValue(line, forKey: id) {
+            throw SeedError(file: file, line: line, path: path,
+                            message: "duplicate id \(id), first on \(file):\(first)")
         }
     }
 }

@@ -1,7 +1,12 @@
 import Foundation
 
+/// A record of a JSON Lines seed file: decoded from one line, identified by its id.
+protocol SeedRecord: Decodable, Sendable {
+    var id: Int64 { get }
+}
+
 /// One line of `users.jsonl`.
-struct SeedUser: Decodable, Sendable {
+struct SeedUser: SeedRecord {
     var id: Int64
     var username: String
     var fullName: String
@@ -9,7 +14,7 @@ struct SeedUser: Decodable, Sendable {
 }
 
 /// One line of `photos.jsonl`; the location, when present, gets the photo's id.
-struct SeedPhoto: Decodable, Sendable {
+struct SeedPhoto: SeedRecord {
     struct Coordinate: Decodable, Sendable {
         var latitude: Double
         var longitude: Double
@@ -28,7 +33,7 @@ struct SeedPhoto: Decodable, Sendable {
 }
 
 /// One line of `comments.jsonl`.
-struct SeedComment: Decodable, Sendable {
+struct SeedComment: SeedRecord {
     var id: Int64
     var photoId: Int64
     var authorId: Int64

@@ -4,7 +4,7 @@ import Foundation
 /// seed: the same (vocabulary, seed, count) always gives the same rows.
 ///
 /// Ids start at `idBase` (one billion) so that generated rows never collide with the curated
-/// set; generating again with another seed replaces the rows of the same ids. There is one
+/// set; the store refuses to generate over another count's or seed's rows. There is one
 /// user per ten photos (at least one); photos get 0–5 comments, a location on land (jittered
 /// around a known place), at sea, or none, captions short and long in many languages.
 public struct SyntheticFeedGenerator: Sendable {

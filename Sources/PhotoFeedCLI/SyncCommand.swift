@@ -103,9 +103,9 @@ public struct SyncCommand: AsyncParsableCommand {
         let signals = SyncSignalHandler { stopSwitch.stop() }
         defer { signals.cancel() }
         let report = try await CommandFailure.reportingAsync {
-            let lock = try SyncLock(databasePath: store.path)
-            defer { lock.release() }
             let feedStore = try store.openStore()
+            let lock = try feedStore.lockForSync()
+            defer { lock.release() }
             let controller = try FeedController(store: feedStore,
                                                 cellCapacity: FeedController.relayoutCellCapacity(for: feedStore))
             let syncClock: any SyncClock = clock == .virtual ? VirtualClock() : RealClock()

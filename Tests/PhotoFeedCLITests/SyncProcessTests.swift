@@ -112,7 +112,7 @@ import Testing
     @Test func aSecondDaemonOnTheSameDatabaseIsRefusedAsBusy() async throws {
         let path = try await Self.seededDatabases(copies: 1)[0]
         // Given the daemon lock held (as a running daemon holds it)
-        let descriptor = Glibc.open(path + ".sync-lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         try #require(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
         // Then another daemon is refused as busy
         let second = try await PhotoFeedProcess.run(["sync", "--db", path, "--clock", "virtual"])
@@ -120,6 +120,32 @@ import Testing
         #expect(second.standardError.contains("error: another photofeed sync holds"))
         flock(descriptor, LOCK_UN)
         close(descriptor)
+    }
+
+    /// The lock follows the database file: a daemon started through a symlink or a hard link to
+    /// the database of a running daemon is refused as busy, and the running one is unharmed.
+    @Test func aSecondDaemonThroughASymlinkOrAHardLinkIsRefusedAsBusy() async throws {
+        let path = try await Self.seededDatabases(copies: 1)[0]
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let symlink = directory.appendingPathComponent("symlink.sqlite").path
+        let hardLink = directory.appendingPathComponent("hardlink.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: symlink, withDestinationPath: path)
+        try FileManager.default.linkItem(atPath: path, toPath: hardLink)
+        // Given a daemon running on the database's own path
+        let daemon = try PhotoFeedProcess.Running(["sync", "--db", path, "--clock", "real", "--concurrency", "1"],
+                                                  limit: .seconds(60))
+        try await Self.requireLockSeen(path)
+        // When daemons start through the symlink and the hard link, Then both exit 75
+        for other in [symlink, hardLink] {
+            let second = try await PhotoFeedProcess.run(["sync", "--db", other, "--clock", "virtual"])
+            #expect(second.status == 75, "\(other): \(second.standardError)")
+            #expect(second.standardError.contains("error: another photofeed sync holds \(other)"))
+        }
+        // And the first one stops cleanly
+        daemon.signal(SIGTERM)
+        let result = await daemon.finish()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.killed == false)
     }
 
     @Test func sigtermStopsARunningDaemonCleanly() async throws {
@@ -152,7 +178,7 @@ import Testing
             #expect(page.status == 0, "\(page.standardError)")
             #expect(page.standardOutput.hasPrefix("{\"items\":["))
             reads += 1
-            if Self.isFlocked(path + ".sync-lock") { concurrentReads += 1 }
+            if Self.isFlocked(path) { concurrentReads += 1 }
         }
         daemon.signal(SIGTERM)
         let result = await daemon.finish()
@@ -168,9 +194,9 @@ import Testing
     /// busy (75).
     static func requireLockSeen(_ path: String) async throws {
         let deadline = ContinuousClock.now + .seconds(30)
-        while !isFlocked(path + ".sync-lock"), ContinuousClock.now < deadline {
+        while !isFlocked(path), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        try #require(isFlocked(path + ".sync-lock"), "the daemon holds its lock before the test goes on")
+        try #require(isFlocked(path), "the daemon holds its lock before the test goes on")
     }
 }
