@@ -28,9 +28,11 @@ let package = Package(
             "BenchmarkReport",
             .product(name: "LayoutCore", package: "PhotoFeed"), .product(name: "NodeKit", package: "PhotoFeed"),
             .product(name: "TextLayout", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "FeedStore", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
         .executableTarget(name: "TextBenchmark", dependencies: [
             "BenchmarkReport", .product(name: "TextLayout", package: "PhotoFeed"),
+            .product(name: "FeedStore", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
         .executableTarget(name: "FeedBenchmark", dependencies: [
             "BenchmarkReport",
@@ -39,7 +41,6 @@ let package = Package(
         ]),
         .executableTarget(name: "StoreBenchmark", dependencies: [
             "BenchmarkReport", .product(name: "FeedStore", package: "PhotoFeed"),
-            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .executableTarget(name: "SyncBenchmark", dependencies: [
             "BenchmarkReport",

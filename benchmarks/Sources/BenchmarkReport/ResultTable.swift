@@ -8,7 +8,9 @@ public enum ResultTable {
     public static func print(_ results: [BenchmarkResult]) -> Bool {
         var text = "\nresults:\n" + BenchmarkResult.header + "\n"
         for result in results { text += result.row + "\n" }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        // Through `print`'s buffer, after what the benchmark printed before, then flushed.
+        Swift.print(text, terminator: "")
+        fflush(nil)
         return results.contains(where: \.fails)
     }
 }

@@ -1,3 +1,4 @@
+import FeedStore
 import PhotoFeed
 
 /// The model of the benchmark feed's `index`th photo for the product's ``PhotoCellNode``: texts
@@ -24,20 +25,5 @@ enum BenchPhotoModel {
             uploadedAt: referenceTime - Int64(index % 59 + 1) * 60_000, referenceTime: referenceTime,
             photoURL: "https://example.com/photo/\(index).jpg", pixelWidth: 1080, pixelHeight: 1080,
             likes: index * 7 % 1000, description: description)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the benchmark's texts.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,5 @@
+import FeedStore
+
 /// Photo captions and comments of 20–400 characters, generated from word lists in several
 /// languages (mostly English, as a feed's would be), with occasional mentions, hashtags, URLs,
 /// emoji and CJK, from a seeded generator.

@@ -34,9 +34,9 @@ struct ChildRunner {
 
     /// The `key=value` lines of `output`.
     static func keyValues(_ output: String) -> [(String, String)] {
-        output.split(separator: "\n").compactMap { line in
-            guard let equals = line.firstIndex(of: "=") else { return nil }
-            return (String(line[..<equals]), String(line[line.index(after: equals)...]))
+        output.split(separator: "\n").compactMap { line -> (String, String)? in
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
         }
     }
 }
