@@ -259,6 +259,6 @@ Task.detached {
 }
 finished.wait()
 if let error = failure.withLock({ $0 }) {
-    FileHandle.standardError.write(Data("bench-sync: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("SyncBenchmark: \(error)\n".utf8))
     exit(1)
 }
