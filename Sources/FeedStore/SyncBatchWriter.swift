@@ -9,7 +9,7 @@ import GRDB
 /// the R*Tree inside the same transaction.
 ///
 /// The statements are SQLite's C API on statements from the connection's cache
-/// (``SyncStatements``): the commit is the daemon's hot path (`bin/bench-sync`).
+/// (``SyncStatements``): the commit is the daemon's hot path (`bin/bench sync`).
 extension FeedStore {
     /// Applies the batch in one transaction; `beforeCommit` runs inside it, after every change.
     public func commit(_ batch: SyncBatch, geocoder: ReverseGeocoder,
