@@ -13,13 +13,11 @@ extension FeedStore {
     }
 
     static func feedItems(_ db: Database, photoIDs: [Int64]) throws -> [Int64: FeedItem] {
-        let statement = try db.cachedStatement(sql: "SELECT \(feedColumns) WHERE p.id = ?")
+        let statement = try FeedItem.statement(db, sql: "SELECT \(feedColumns) WHERE p.id = ?")
         var items: [Int64: FeedItem] = [:]
         items.reserveCapacity(photoIDs.count)
         for photoID in photoIDs {
-            if let item = try FeedItem.fetchOne(statement, arguments: [photoID], adapter: FeedItem.adapter) {
-                items[photoID] = item
-            }
+            if let item = try statement.firstRow(photoID, read: { FeedItem(statement) }) { items[photoID] = item }
         }
         return items
     }

@@ -5,7 +5,7 @@ extension FeedStore {
     /// location, and its comment count from the `comment_photo_order` index. The row-value
     /// comparison walks the `photo_feed` index from the cursor on (checked by EXPLAIN QUERY PLAN
     /// in the tests). One extra row is fetched to know whether a next page exists. The photo's,
-    /// owner's and location's columns come in that order (``FeedItem/init(row:)``).
+    /// owner's and location's columns come in that order (``FeedItem/selection``).
     static let feedColumns = """
         \(FeedItem.selection), (SELECT COUNT(*) FROM comment c WHERE c.photo_id = p.id) AS comment_count
         FROM photo p
@@ -24,12 +24,14 @@ extension FeedStore {
     }
 
     static func feedPage(_ db: Database, after cursor: FeedCursor?, limit: Int) throws -> FeedPage {
-        var items = if let cursor {
-            try FeedItem.fetchAll(db.cachedStatement(sql: nextPageSQL),
-                                  arguments: [cursor.uploadedAt, cursor.id, limit + 1], adapter: FeedItem.adapter)
+        var items: [FeedItem] = []
+        items.reserveCapacity(limit + 1)
+        if let cursor {
+            let statement = try FeedItem.statement(db, sql: nextPageSQL)
+            try statement.forEachRow(cursor.uploadedAt, cursor.id, limit + 1) { items.append(FeedItem(statement)) }
         } else {
-            try FeedItem.fetchAll(db.cachedStatement(sql: firstPageSQL), arguments: [limit + 1],
-                                  adapter: FeedItem.adapter)
+            let statement = try FeedItem.statement(db, sql: firstPageSQL)
+            try statement.forEachRow(limit + 1) { items.append(FeedItem(statement)) }
         }
         let hasMore = items.count > limit
         if hasMore { items.removeLast() }
@@ -37,26 +39,65 @@ extension FeedStore {
     }
 }
 
-/// A feed row is a record: the photo's columns, the owner's, the location's (all NULL without
-/// one), then `comment_count`, each record read by column name from its own scope.
-extension FeedItem: FetchableRecord {
+/// A feed row: the photo's ``Photo/Columns/all``, the owner's, the location's (all NULL without
+/// one), then `comment_count`. The feed reads are the feed's and the sync daemon's relayout's hot
+/// path, so they step SQLite's C API (``RawStatement``), each record taking its columns in its
+/// `Columns.all` order (``RawColumnReader``); a debug build checks the names once per statement.
+extension FeedItem {
     /// The feed query's select list.
     static let selection = (Photo.Columns.all.map { "p.\($0.name)" } + User.Columns.all.map { "u.\($0.name)" }
         + Location.Columns.all.map { "l.\($0.name)" }).joined(separator: ", ")
 
-    /// Splits a feed row into the scopes its records read.
-    static let adapter: any RowAdapter = {
-        let parts = splittingRowAdapters(columnCounts: [
-            Photo.Columns.all.count, User.Columns.all.count, Location.Columns.all.count,
-        ])
-        return ScopeAdapter(["photo": parts[0], "owner": parts[1], "location": parts[2]])
-    }()
+    /// The column names a feed row has, in order.
+    static let columnNames = (Photo.Columns.all + User.Columns.all + Location.Columns.all).map(\.name)
+        + ["comment_count"]
 
-    public init(row: Row) throws {
-        guard let photo = row.scopes["photo"], let owner = row.scopes["owner"], let place = row.scopes["location"]
-        else { throw DatabaseError(message: "a feed row is read through FeedItem.adapter") }
-        let hasLocation = (place[Location.Columns.id] as Int64?) != nil
-        self.init(photo: try Photo(row: photo), owner: try User(row: owner),
-                  location: hasLocation ? try Location(row: place) : nil, commentCount: row["comment_count"])
+    /// The cached statement of a feed query, its columns checked in debug builds.
+    static func statement(_ db: Database, sql: String) throws -> RawStatement {
+        let statement = try RawStatement(db, sql: sql)
+        assert(statement.columnNames == columnNames, "a feed query selects FeedItem.selection, then comment_count")
+        return statement
+    }
+
+    /// The feed item of the statement's current row.
+    init(_ row: RawStatement) {
+        var reader = RawColumnReader(row)
+        let photo = Photo(reading: &reader)
+        let owner = User(reading: &reader)
+        let location: Location?
+        if reader.nextIsNull {
+            reader.skip(Location.Columns.all.count)
+            location = nil
+        } else {
+            location = Location(reading: &reader)
+        }
+        self.init(photo: photo, owner: owner, location: location, commentCount: reader.int())
+    }
+}
+
+extension Photo {
+    /// Reads ``Columns/all``, in its order; a state this build does not know reads as `pending`.
+    init(reading row: inout RawColumnReader) {
+        self.init(id: row.int64(), ownerID: row.int64(), locationID: row.optionalInt64(), url: row.text(),
+                  pixelWidth: row.int(), pixelHeight: row.int(), title: row.text(), description: row.text(),
+                  likes: row.int(), uploadedAt: row.int64(), imageState: AssetState(row.string()),
+                  contentVersion: row.int64())
+    }
+}
+
+extension User {
+    /// Reads ``Columns/all``, in its order; a state this build does not know reads as `pending`.
+    init(reading row: inout RawColumnReader) {
+        self.init(id: row.int64(), username: row.text(), fullName: row.text(), avatarURL: row.text(),
+                  avatarState: AssetState(row.string()))
+    }
+}
+
+extension Location {
+    /// Reads ``Columns/all``, in its order; a state this build does not know reads as `pending`.
+    init(reading row: inout RawColumnReader) {
+        self.init(id: row.int64(), latitude: row.double(), longitude: row.double(), placeName: row.string(),
+                  region: row.string(), country: row.string(),
+                  geocodeState: row.string().flatMap(GeocodeState.init(rawValue:)) ?? .pending)
     }
 }
