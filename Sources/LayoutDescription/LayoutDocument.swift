@@ -29,4 +29,8 @@ public struct LayoutDocument: Hashable, Sendable {
 
     /// Elements may be nested at most this deep; the document's `layout` is level 1.
     public static let maxElementDepth = 256
+
+    /// A text's `maxLines` may be at most this (0 means no limit): the text engine sets aside
+    /// room for that many lines before it breaks any.
+    public static let maxTextLines = 10_000
 }

@@ -24,12 +24,12 @@ public struct LayoutShowCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        guard columns >= 4 else { throw ValidationError("--columns must be at least 4, not \(columns)") }
+        try OptionRange.columns.check(columns)
     }
 
     public func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting {
+        try CommandFailure.reporting(database: store.path) {
             let controller = try FeedController(store: store.openStore())
             guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale) else {
                 throw UnknownPhotoError(photoID: photo)
