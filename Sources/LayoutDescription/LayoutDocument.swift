@@ -33,4 +33,8 @@ public struct LayoutDocument: Hashable, Sendable {
     /// A text's `maxLines` may be at most this (0 means no limit): the text engine sets aside
     /// room for that many lines before it breaks any.
     public static let maxTextLines = 10_000
+
+    /// The scales a document may give: a pixel grid far from 1 rounds sizes to nothing or to
+    /// infinity, which Texture's validity rules then turn into 0 × 0 layouts.
+    public static let scaleRange = 0.5 ... 10.0
 }
