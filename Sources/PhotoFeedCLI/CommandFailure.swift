@@ -38,6 +38,8 @@ enum CommandFailure {
         switch error {
         case let error as any InputDataError:
             return (65, error.description)
+        case let error as any OptionError:
+            return (64, error.description)
         case let error as SyncLock.Busy:
             return (75, error.description)
         case let error as SeedError:

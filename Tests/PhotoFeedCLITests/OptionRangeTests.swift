@@ -67,7 +67,19 @@ import StoreTestSupport
         #expect(wide.status == 0, "\(wide.err)")
         #expect(wide.out.first?.contains(#""size":[10000,"#) == true)
         let narrow = await CommandRunner.runAsync(["layout", "show", "--db", db, "--photo", "1", "--width", "1",
-                                                   "--scale", "0.5", "--columns", "1000"])
+                                                   "--scale", "0.5", "--columns", "4"])
         #expect(narrow.status == 0, "\(narrow.err)")
+    }
+
+    /// A narrow, tall cell drawn on many columns would take rows × columns characters beyond
+    /// measure: refused, with the columns that fit.
+    @Test func aDrawingTooLargeIsAUsageError() async throws {
+        let db = try FeedTestStore.seededFile()
+        let result = await CommandRunner.runAsync(["layout", "show", "--db", db, "--photo", "1", "--width", "1",
+                                                   "--columns", "1000"])
+        #expect(result.status == 64)
+        #expect(result.out.isEmpty)
+        #expect(result.err.count == 1)
+        #expect(result.err.first?.hasPrefix("error: --columns 1000 would draw this cell on ") == true, "\(result.err)")
     }
 }
