@@ -9,7 +9,8 @@ import StoreTestSupport
 /// are not UTF-8 shown as they are, and `migrate --to` an older migration refused.
 @Suite struct ErrorLineTests {
     @Test(arguments: [
-        (["feed", "--widht", "3"], "error: unknown option '--widht'; did you mean '--width'? (see 'photofeed feed --help')"),
+        (["feed", "--widht", "3"],
+         "error: unknown option '--widht'; did you mean '--width'? (see 'photofeed feed --help')"),
         (["feed", "--width", "3", "--limt", "3"],
          "error: unknown option '--limt'; did you mean '--limit'? (see 'photofeed feed --help')"),
         (["layout", "show", "--photo", "1", "--width", "375", "--colums", "9"],
@@ -27,7 +28,8 @@ import StoreTestSupport
 
     @Test(arguments: [
         (["feed"], "error: missing expected argument '--width <width>' (see 'photofeed feed --help')"),
-        (["feed", "--width", "abc"], "error: the value 'abc' is invalid for '--width <width>' (see 'photofeed feed --help')"),
+        (["feed", "--width", "abc"],
+         "error: the value 'abc' is invalid for '--width <width>' (see 'photofeed feed --help')"),
         (["sync", "--until-idle", "--duration", "3"],
          "error: --until-idle and --duration exclude each other; give one of them (see 'photofeed sync --help')"),
         (["layout", "shw"], "error: unexpected argument 'shw' (see 'photofeed layout --help')"),
@@ -94,7 +96,8 @@ import StoreTestSupport
                                                           Array("--db".utf8), path])
         }
         #expect(status == 64)
-        #expect(captured.err == [#"error: the value of --db is not valid UTF-8: "\#(directory.path)/caf\xE9\xFF.sqlite"; "#
+        #expect(captured.err == [#"error: the value of --db is not valid UTF-8: "#
+                                 + #""\#(directory.path)/caf\xE9\xFF.sqlite"; "#
                                  + "photofeed reads paths and arguments as UTF-8 only"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "no file was made")
 

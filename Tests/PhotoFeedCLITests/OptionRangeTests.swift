@@ -52,7 +52,8 @@ import StoreTestSupport
     /// Widths and scales that would give 0 × 0 cells never reach the layout cache.
     @Test func refusedWidthsAndScalesAreNeverCached() async throws {
         let db = try FeedTestStore.seededFile()
-        for extra in [["--width", "1e7"], ["--width", "375", "--scale", "1.8e308"], ["--width", "375", "--scale", "0"]] {
+        let refused = [["--width", "1e7"], ["--width", "375", "--scale", "1.8e308"], ["--width", "375", "--scale", "0"]]
+        for extra in refused {
             let result = await CommandRunner.runAsync(["feed", "--db", db] + extra)
             #expect(result.status == 64, "\(extra)")
         }
