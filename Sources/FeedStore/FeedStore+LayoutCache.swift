@@ -6,7 +6,8 @@ import GRDB
 extension FeedStore {
     /// Looks up the layouts of a page of photos (an index seek each): all `keys` must share cell kind,
     /// size range, scale and engine version (a page is laid out at one width). Returns the hits
-    /// by photo id; a stale row (another content or engine version) is a miss. Adds the hits and
+    /// by photo id; a stale row (another content or engine version) or an implausible one
+    /// (``CachedLayout/isPlausible``) is a miss. Adds the hits and
     /// misses to the counters, in the same transaction, when `countAccess` is true.
     public func cachedLayouts(for keys: [LayoutCacheKey], countAccess: Bool = true) throws -> [Int64: CachedLayout] {
         guard let first = keys.first else { return [:] }
@@ -28,7 +29,9 @@ extension FeedStore {
                                                  range.maxWidth, range.maxHeight, first.scale) { () -> CachedLayout? in
                     guard statement.int64(at: 0) == contentVersion, statement.int64(at: 1) == first.engineVersion,
                           let frames = LayoutBlob.decode(statement.data(at: 4)) else { return nil }
-                    return CachedLayout(width: statement.double(at: 2), height: statement.double(at: 3), frames: frames)
+                    let layout = CachedLayout(width: statement.double(at: 2), height: statement.double(at: 3),
+                                              frames: frames)
+                    return layout.isPlausible ? layout : nil  // a damaged row is a miss, stored again
                 }
                 if let hit = hit ?? nil { hits[photoID] = hit }
             }

@@ -29,4 +29,12 @@ public struct LayoutDocument: Hashable, Sendable {
 
     /// Elements may be nested at most this deep; the document's `layout` is level 1.
     public static let maxElementDepth = 256
+
+    /// A text's `maxLines` may be at most this (0 means no limit): the text engine sets aside
+    /// room for that many lines before it breaks any.
+    public static let maxTextLines = 10_000
+
+    /// The scales a document may give: a pixel grid far from 1 rounds sizes to nothing or to
+    /// infinity, which Texture's validity rules then turn into 0 × 0 layouts.
+    public static let scaleRange = 0.5 ... 10.0
 }

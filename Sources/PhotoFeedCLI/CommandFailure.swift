@@ -1,39 +1,45 @@
 import ArgumentParser
 import FeedStore
+import Foundation
 
 /// The commands' one error reporter: runs a command's work, and turns an error it throws into
 /// the contract's single `error: …` line on standard error (through ``CommandOutput/current``)
 /// and its exit status: 64 bad usage, 65 bad input data, 70 internal error, 75 busy or locked
 /// database. An ``ExitCode`` passes through as it is: whoever threw it has reported already.
+///
+/// A command that opens a database passes its path: every error the store raises then names
+/// that file and says what is wrong with it (``DatabaseFileProblem``), in one line.
 enum CommandFailure {
-    static func reporting<T>(_ body: () throws -> T) throws -> T {
+    static func reporting<T>(database: String? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
-            throw report(error)
+            throw report(error, database: database)
         }
     }
 
-    static func reportingAsync<T>(_ body: () async throws -> T) async throws -> T {
+    static func reportingAsync<T>(database: String? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch {
-            throw report(error)
+            throw report(error, database: database)
         }
     }
 
     /// Writes `error`'s line and returns the status to exit with.
-    static func report(_ error: any Error) -> ExitCode {
+    static func report(_ error: any Error, database: String? = nil) -> ExitCode {
         if let exit = error as? ExitCode { return exit }
-        let (status, message) = classify(error)
+        let (status, message) = classify(error, database: database)
         CommandOutput.current.error(message)
         return ExitCode(status)
     }
 
-    static func classify(_ error: any Error) -> (Int32, String) {
+    static func classify(_ error: any Error, database: String? = nil) -> (Int32, String) {
         switch error {
         case let error as any InputDataError:
             return (65, error.description)
+        case let error as any OptionError:
+            return (64, error.description)
         case let error as SyncLock.Busy:
             return (75, error.description)
         case let error as SeedError:
@@ -42,24 +48,45 @@ enum CommandFailure {
             return (64, error.description)
         case let error as MigrationError:
             if case .directoryUnreadable = error { return (70, error.description) }
-            return (65, error.description)
+            return (65, database.map { "database \($0): \(error)" } ?? error.description)
+        case let error as CocoaError:
+            return (70, fileError(error, database: database))
         default:
-            return classifyDatabaseError(error) ?? (70, "\(error)")
+            return classifyDatabaseError(error, database: database) ?? (70, "\(error)")
         }
     }
 
     /// The store's errors: busy or locked (75), not a database or corrupt (65), others (70); nil
-    /// for an error that is not the database's.
-    static func classifyDatabaseError(_ error: any Error) -> (Int32, String)? {
+    /// for an error that is not the database's. With `database`, the line names the file, and
+    /// for a file that cannot be opened or written, why (``DatabaseFileProblem``).
+    static func classifyDatabaseError(_ error: any Error, database: String? = nil) -> (Int32, String)? {
+        let file = database.map { "the database \($0)" } ?? "the database"
         switch StoreFailure(error) {
         case .busy(let message)?:
-            return (75, "the database is busy or locked beyond the busy timeout: \(message)")
+            return (75, "\(file) is busy or locked beyond the busy timeout: \(message)")
         case .notADatabase(let message)?:
-            return (65, "not a usable database: \(message)")
+            return (65, "\(database ?? "the file") is not a usable database: \(message)")
         case .other(let description)?:
-            return (70, "database error: \(description)")
+            let problem = database.flatMap(DatabaseFileProblem.find).map { " (\($0))" } ?? ""
+            return (70, "\(file): \(Self.firstClause(of: description))\(problem)")
         case nil:
             return nil
         }
+    }
+
+    /// A Foundation file error: the file it names (else the database) and what is wrong.
+    static func fileError(_ error: CocoaError, database: String?) -> String {
+        let path = error.userInfo[NSFilePathErrorKey] as? String ?? error.userInfo[NSURLErrorKey].map { "\($0)" }
+            ?? database
+        guard let path else { return "file error \(error.code.rawValue): \(error.localizedDescription)" }
+        let problem = DatabaseFileProblem.find(path) ?? error.localizedDescription
+        return "cannot use \(path): \(problem)"
+    }
+
+    /// SQLite's message without the statement GRDB appends (` - while executing …`), on one line.
+    static func firstClause(of description: String) -> String {
+        let clause = description.range(of: " - while executing").map { String(description[..<$0.lowerBound]) }
+            ?? description
+        return clause.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

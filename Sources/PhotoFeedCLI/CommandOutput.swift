@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Where every command writes: lines on standard output, `error: …` lines on standard error, and
 /// progress drawn on standard error when that is a terminal.
@@ -17,41 +18,72 @@ public struct CommandOutput: Sendable {
     /// Writes progress text to standard error as it is (no newline added; `\r` redraws the
     /// line), or nil where progress is not shown: standard error is no terminal, or is captured.
     public var progress: (@Sendable (String) -> Void)?
+    /// Why a write to standard output failed (`"No space left on device"`), or nil while every
+    /// write has succeeded. ``PhotoFeedCommand/execute(_:)`` asks when the command has ended: a
+    /// command whose output was lost fails with status 74 (EX_IOERR).
+    public var standardOutputFailure: @Sendable () -> String?
 
     public init(standardOutput: @escaping @Sendable (String) -> Void,
                 standardError: @escaping @Sendable (String) -> Void,
-                progress: (@Sendable (String) -> Void)? = nil) {
+                progress: (@Sendable (String) -> Void)? = nil,
+                standardOutputFailure: @escaping @Sendable () -> String? = { nil }) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.progress = progress
+        self.standardOutputFailure = standardOutputFailure
     }
 
-    /// The process's streams, unbuffered: each write goes out whole with `write(2)` (retried
-    /// until every byte is written), so nothing is lost or split if the process ends early.
+    /// The process's streams (``descriptors(standardOutput:standardError:)`` on 1 and 2).
     /// Progress is drawn only when standard error is a terminal.
-    public static let process = CommandOutput(
-        standardOutput: { line in write(line + "\n", to: 1) },
-        standardError: { line in write(line + "\n", to: 2) },
-        progress: terminalProgress())
+    public static let process = descriptors(standardOutput: 1, standardError: 2)
 
     @TaskLocal public static var current: CommandOutput = .process
 
-    /// Draws on standard error as it is, when that is a terminal.
-    private static func terminalProgress() -> (@Sendable (String) -> Void)? {
-        guard isatty(2) == 1 else { return nil }
-        return { text in write(text, to: 2) }
+    /// Writes to two open file descriptors, unbuffered: each write goes out whole with
+    /// `write(2)` (retried until every byte is written), so nothing is lost or split if the
+    /// process ends early.
+    ///
+    /// The first write to `standardOutput` that fails (a full disk, a closed descriptor) is
+    /// remembered with its `strerror` text in ``standardOutputFailure``, and later lines are
+    /// dropped rather than written after a gap. A failed write to standard error is dropped:
+    /// there is nowhere left to report it.
+    public static func descriptors(standardOutput output: Int32, standardError errors: Int32) -> CommandOutput {
+        let failure = FirstFailure()
+        let writeOutput: @Sendable (String) -> Void = { line in
+            guard failure.reason == nil else { return }
+            if let problem = writeAll(line + "\n", to: output) { failure.record(problem) }
+        }
+        let writeError: @Sendable (String) -> Void = { line in _ = writeAll(line + "\n", to: errors) }
+        let draw: @Sendable (String) -> Void = { text in _ = writeAll(text, to: errors) }
+        let drawProgress = isatty(errors) == 1 ? draw : nil
+        let outputFailure: @Sendable () -> String? = { failure.reason }
+        return CommandOutput(standardOutput: writeOutput, standardError: writeError, progress: drawProgress,
+                             standardOutputFailure: outputFailure)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// The first failure of a stream's writes, shared by the closures that write and ask.
+    private final class FirstFailure: Sendable {
+        private let state = Mutex<String?>(nil)
+
+        var reason: String? { state.withLock { $0 } }
+
+        func record(_ reason: String) {
+            state.withLock { $0 = $0 ?? reason }
+        }
+    }
+
+    /// Writes all of `text`; returns why it could not (`strerror`), or nil.
+    private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes -> String? in
             var offset = 0
             while offset < bytes.count {
                 let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
+                guard written > 0 else { return written < 0 ? String(cString: strerror(errno)) : "nothing written" }
                 offset += written
             }
+            return nil
         }
     }
 

@@ -27,7 +27,7 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let output = CommandOutput.current
         let progress = DemoProgress(enabled: format == .text)
-        let result = try await CommandFailure.reportingAsync {
+        let result = try await CommandFailure.reportingAsync(database: store.path) {
             let feedStore = try store.openStore(migrationTarget: .none)
             let migration = try progress.step("migrate") { try feedStore.migrate(upTo: nil) }
             let seed = try progress.step("seed") {

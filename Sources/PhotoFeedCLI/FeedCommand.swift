@@ -24,12 +24,12 @@ public struct FeedCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+        try OptionRange.limit.check(limit)
     }
 
     public func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting {
+        try CommandFailure.reporting(database: store.path) {
             let cursor = try after.map { try FeedCursor(encoded: $0) }
             let controller = try FeedController(store: store.openStore())
             let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)

@@ -2,6 +2,10 @@
 /// exit status 65 (EX_DATAERR).
 protocol InputDataError: Error, CustomStringConvertible {}
 
+/// A combination of options found unusable once the command has looked at its data:
+/// ``CommandFailure`` reports it with its description and exit status 64 (EX_USAGE).
+protocol OptionError: Error, CustomStringConvertible {}
+
 /// A photo id that the database does not hold.
 struct UnknownPhotoError: InputDataError {
     var photoID: Int64

@@ -24,12 +24,12 @@ public struct LayoutShowCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        guard columns >= 4 else { throw ValidationError("--columns must be at least 4, not \(columns)") }
+        try OptionRange.columns.check(columns)
     }
 
     public func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting {
+        try CommandFailure.reporting(database: store.path) {
             let controller = try FeedController(store: store.openStore())
             guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale) else {
                 throw UnknownPhotoError(photoID: photo)
@@ -38,6 +38,7 @@ public struct LayoutShowCommand: ParsableCommand {
             case .json:
                 try output.json(JSONFragment(entry.layout.resultLine))
             case .ascii:
+                try DrawingTooLarge.check(width: entry.layout.width, height: entry.layout.height, columns: columns)
                 let snapshot = try controller.snapshot(of: entry, scale: cell.scale)
                 output.text(ASCIIBoxRenderer(columns: columns).render(snapshot))
             case .svg:
@@ -45,5 +46,30 @@ public struct LayoutShowCommand: ParsableCommand {
                 output.text(SVGRenderer().render(snapshot))
             }
         }
+    }
+}
+
+/// `--columns` that would draw a narrow, tall cell on more than ``limit`` characters: rows are
+/// half as dense as columns, so a cell H points tall and W wide takes H × columns / (2 × W)
+/// rows. A usage error (64) naming the option and the most columns that fit.
+struct DrawingTooLarge: OptionError {
+    static let limit = 4_000_000
+
+    var columns: Int
+    var rows: Int
+    var fitting: Int
+
+    var description: String {
+        "--columns \(columns) would draw this cell on \(rows) rows, more than \(Self.limit) characters; "
+            + "use --columns \(fitting) or fewer"
+    }
+
+    static func check(width: Double, height: Double, columns: Int) throws {
+        guard width > 0 else { return }
+        let rowsPerColumn = height / (2 * width)
+        let rows = (rowsPerColumn * Double(columns)).rounded()
+        guard rows * Double(columns) > Double(limit) else { return }
+        let fitting = max(4, Int((Double(limit) / max(rowsPerColumn, 1e-9)).squareRoot()))
+        throw DrawingTooLarge(columns: columns, rows: Int(rows), fitting: fitting)
     }
 }

@@ -21,7 +21,7 @@ struct LayoutsReportCommand: ParsableCommand {
 
     func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting {
+        try CommandFailure.reporting(database: store.path) {
             let feedStore = try store.openStore()
             switch format {
             case .json:

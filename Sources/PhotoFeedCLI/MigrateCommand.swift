@@ -12,8 +12,9 @@ struct MigrateCommand: ParsableCommand {
 
     func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting {
+        try CommandFailure.reporting(database: store.path) {
             let feedStore = try store.openStore(migrationTarget: .none)
+            if let to { try MigrationTargetBehind.check(to, in: feedStore, database: store.path) }
             let report = try feedStore.migrate(upTo: to)
             switch format {
             case .json:
@@ -24,6 +25,27 @@ struct MigrateCommand: ParsableCommand {
                 output.standardOutput("Current: \(report.current ?? "(none)")")
             }
         }
+    }
+}
+
+/// `migrate --to NAME` where the database already has a later migration: migrations only run
+/// forward, so the database is left as it is (status 65).
+struct MigrationTargetBehind: InputDataError {
+    var database: String
+    var current: String
+    var target: String
+
+    var description: String {
+        "the database \(database) is at \(current), newer than \(target); migrations only run forward"
+    }
+
+    /// Throws when `feedStore` has applied a migration that comes after `target`; a target that
+    /// does not exist is left to `migrate(upTo:)` to refuse.
+    static func check(_ target: String, in feedStore: FeedStore, database: String) throws {
+        let order = feedStore.migrations.map(\.name)
+        guard let targetIndex = order.firstIndex(of: target), let current = try feedStore.appliedMigrations().last,
+              let currentIndex = order.firstIndex(of: current), currentIndex > targetIndex else { return }
+        throw MigrationTargetBehind(database: database, current: current, target: target)
     }
 }
 

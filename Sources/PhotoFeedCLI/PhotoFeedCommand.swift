@@ -14,9 +14,36 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
 
     public init() {}
 
+    /// Makes sure that no file the process opens takes the place of a closed standard stream
+    /// (``StandardDescriptors``). The executable calls it first, before the async runtime
+    /// opens descriptors of its own.
+    public static func reserveClosedStandardStreams() {
+        StandardDescriptors.reserveClosed()
+    }
+
+    /// Runs the process's own command line (the executable's `main.swift`).
+    public static func executeProcessArguments() async -> Int32 {
+        await execute(rawArguments: ArgumentBytes.process())
+    }
+
+    /// Runs a command line as it is, bytes and all: an argument that is not UTF-8
+    /// is refused with status 64 and shown with its bytes escaped (``ArgumentBytes``), never
+    /// changed into another path.
+    public static func execute(rawArguments: [[UInt8]]) async -> Int32 {
+        switch ArgumentBytes.decode(rawArguments) {
+        case .success(let arguments):
+            return await execute(arguments)
+        case .failure(let error):
+            CommandOutput.current.error(error.description)
+            return ExitCode.validationFailure.rawValue
+        }
+    }
+
     /// Parses and runs `arguments` (without the program's name) as the executable does, writing
-    /// through ``CommandOutput/current``, and returns the exit status.
+    /// through ``CommandOutput/current``, and returns the exit status: the command's own, or 74
+    /// (EX_IOERR) with an `error:` line when what it wrote to standard output was lost.
     public static func execute(_ arguments: [String]) async -> Int32 {
+        let status: Int32
         do {
             var command = try await asyncParseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -24,22 +51,32 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-            return 0
+            status = 0
         } catch {
-            return finish(error)
+            status = finish(error, arguments: arguments)
         }
+        let output = CommandOutput.current
+        guard status == 0, let failure = output.standardOutputFailure() else { return status }
+        output.error("cannot write to standard output: \(failure)")
+        return 74
     }
 
-    /// What ArgumentParser prints for an error that ends parsing or running, written through
-    /// ``CommandOutput/current`` (help and `--version` on standard output, a usage error on
-    /// standard error, nothing for an ``ExitCode``), and the status to exit with.
-    public static func finish(_ error: any Error) -> Int32 {
+    /// What ends parsing or running, written through ``CommandOutput/current``, and the status
+    /// to exit with: help and `--version` on standard output (0); otherwise one `error:` line on
+    /// standard error: a usage error's (64, ``UsageErrorLine``, with the option `arguments`
+    /// most likely meant when one is mistyped), or ``CommandFailure``'s for an error a command
+    /// threw; nothing for an ``ExitCode``, whose thrower has reported already.
+    public static func finish(_ error: any Error, arguments: [String] = []) -> Int32 {
         let status = exitCode(for: error)
-        let message = fullMessage(for: error)
-        if !message.isEmpty {
-            let output = CommandOutput.current
-            status == .success ? output.standardOutput(message) : output.standardError(message)
+        let output = CommandOutput.current
+        if status == .success {
+            let message = fullMessage(for: error)
+            if !message.isEmpty { output.standardOutput(message) }
+            return status.rawValue
         }
+        if let exit = error as? ExitCode { return exit.rawValue }
+        guard status == .validationFailure else { return CommandFailure.report(error).rawValue }
+        output.error(UsageErrorLine.message(for: error, arguments: arguments))
         return status.rawValue
     }
 }

@@ -16,14 +16,14 @@ struct SeedCommand: ParsableCommand {
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func validate() throws {
-        if let generate, generate < 1 { throw ValidationError("--generate must be at least 1") }
+        if let generate { try OptionRange.generate.check(generate) }
     }
 
     func run() throws {
         let output = CommandOutput.current
         let directory = seedData.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ResourceLocator.seedDataDirectory
-        try CommandFailure.reporting {
+        try CommandFailure.reporting(database: store.path) {
             let feedStore = try store.openStore()
             let progress = ProgressBar.handler(label: "seeding")
             let counts = if let generate {

@@ -25,8 +25,14 @@ struct StoreOptions: ParsableArguments {
     }
 
     func validate() throws {
-        guard busyTimeout.isFinite, busyTimeout >= 0 else {
-            throw ValidationError("--busy-timeout must be a non-negative number of seconds, not \(busyTimeout)")
+        try OptionRange.busyTimeout.check(busyTimeout)
+        if db == nil, let raw = getenv("PHOTOFEED_DB") {
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlen(raw)))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                throw ValidationError("$PHOTOFEED_DB is not valid UTF-8: \"\(ArgumentBytes.escaped(bytes))\"; "
+                                      + "photofeed reads paths as UTF-8 only")
+            }
         }
     }
 

@@ -54,15 +54,11 @@ public struct SyncCommand: AsyncParsableCommand {
         if untilIdle && duration != nil {
             throw ValidationError("--until-idle and --duration exclude each other; give one of them")
         }
-        if let duration, !(duration.isFinite && duration > 0) {
-            throw ValidationError("--duration must be a positive number of seconds, not \(duration)")
-        }
-        guard failureRate.isFinite, (0 ... 1).contains(failureRate) else {
-            throw ValidationError("--failure-rate must lie between 0 and 1, not \(failureRate)")
-        }
-        guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency)") }
-        guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1, not \(maxAttempts)") }
-        guard batchSize >= 1 else { throw ValidationError("--batch-size must be at least 1, not \(batchSize)") }
+        if let duration { try OptionRange.duration.check(duration) }
+        try OptionRange.failureRate.check(failureRate)
+        try OptionRange.concurrency.check(concurrency)
+        try OptionRange.maxAttempts.check(maxAttempts)
+        try OptionRange.batchSize.check(batchSize)
         for (name, value) in [("--crash-at", crashAt), ("--interrupt-at", interruptAt)] {
             if let value, SyncFaultPoint(argument: value) == nil {
                 throw ValidationError("\(name) takes before-commit:N or after-commit:N with N ≥ 1, not \(value)")
@@ -102,7 +98,7 @@ public struct SyncCommand: AsyncParsableCommand {
         let stopSwitch = SyncStopSwitch()
         let signals = SyncSignalHandler { stopSwitch.stop() }
         defer { signals.cancel() }
-        let report = try await CommandFailure.reportingAsync {
+        let report = try await CommandFailure.reportingAsync(database: store.path) {
             let feedStore = try store.openStore()
             let lock = try feedStore.lockForSync()
             defer { lock.release() }

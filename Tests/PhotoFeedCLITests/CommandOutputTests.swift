@@ -51,7 +51,7 @@ import StoreTestSupport
         let result = await CommandRunner.runAsync(["feed", "--width", "0"])
         #expect(result.status == 64)
         #expect(result.out.isEmpty)
-        #expect(result.err.first?.hasPrefix("Error: --width must be a positive number of points") == true)
+        #expect(result.err == ["error: --width must be from 1 to 10000 points, not 0 (see 'photofeed feed --help')"])
     }
 
     @Test func helpGoesToStandardOutputWithStatus0() async {

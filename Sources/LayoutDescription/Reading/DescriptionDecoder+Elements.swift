@@ -14,7 +14,11 @@ extension DescriptionDecoder {
         if let weight: TextDescription.FontWeight = try fields.optional("fontWeight", Self.choice) {
             description.fontWeight = weight
         }
-        if let lines = try fields.optional("maxLines", Self.count) { description.maxLines = lines }
+        if let lines = try fields.optional("maxLines", { value, path throws(LayoutDescriptionError) in
+            try Self.count(value, at: path, maximum: LayoutDocument.maxTextLines)
+        }) {
+            description.maxLines = lines
+        }
         if let truncation = try fields.optional("truncation", Self.string) { description.truncation = truncation }
         return description
     }

@@ -94,10 +94,13 @@ extension DescriptionDecoder {
         return text
     }
 
-    /// A whole number ≥ 0 that fits an `Int`.
-    static func count(_ value: JSONValue, at path: JSONPath) throws(LayoutDescriptionError) -> Int {
+    /// A whole number from 0 to `maximum`.
+    static func count(_ value: JSONValue, at path: JSONPath, maximum: Int) throws(LayoutDescriptionError) -> Int {
         guard case .number(let number) = value, number >= 0, number < 0x1p62, number == number.rounded() else {
             throw LayoutDescriptionError(path, "expected a whole number >= 0, got \(value.summary)")
+        }
+        guard number <= Double(maximum) else {
+            throw LayoutDescriptionError(path, "expected a whole number >= 0 and <= \(maximum), got \(value.summary)")
         }
         return Int(number)
     }
@@ -138,9 +141,12 @@ extension DescriptionDecoder {
         throw LayoutDescriptionError(path, "\(expectation), got \(value.summary)")
     }
 
-    /// A number written as JSON writes one (so no `inf`, hex or spaces), or `nil`.
+    /// A number written as JSON writes one (so no `inf`, hex or spaces: `"50 %"` is no
+    /// percentage), or `nil`.
     private static func strictNumber(_ text: Substring) -> Double? {
+        let numberBytes = Set("-+.0123456789eE".utf8)
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
+              text.utf8.allSatisfy(numberBytes.contains),
               case .number(let number)? = try? JSONParser.parse(Array(text.utf8)), number.isFinite else { return nil }
         return number
     }

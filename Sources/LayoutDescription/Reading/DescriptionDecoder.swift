@@ -13,7 +13,13 @@ struct DescriptionDecoder {
         let fields = try ObjectFields(value, at: root, what: "a layout document (an object)")
         try fields.checkKnown(["scale", "sizeRange", "parentSize", "layout"], in: "a layout document")
         let scale = try fields.optional("scale") { value, path throws(LayoutDescriptionError) in
-            try Self.number(value, at: path, .positive)
+            let scale = try Self.number(value, at: path, .positive)
+            guard LayoutDocument.scaleRange.contains(scale) else {
+                let range = LayoutDocument.scaleRange
+                throw LayoutDescriptionError(path, "expected a scale from \(JSONText.number(range.lowerBound)) to "
+                                             + "\(JSONText.number(range.upperBound)), got \(value.summary)")
+            }
+            return scale
         } ?? 1
         let sizeRange = try Self.sizeRange(fields.required("sizeRange"), at: root.appending("sizeRange"))
         let parentSize = try fields.optional("parentSize") { value, path throws(LayoutDescriptionError) in
