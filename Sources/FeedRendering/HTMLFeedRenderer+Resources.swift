@@ -4,8 +4,8 @@ extension HTMLFeedRenderer {
         """
         @font-face { font-family: "DejaVu Sans"; font-weight: normal; src: url("\(Self.cssURL(regularFont))"); }
         @font-face { font-family: "DejaVu Sans"; font-weight: bold; src: url("\(Self.cssURL(boldFont))"); }
-        html { background: #e4e6eb; }
-        body { margin: 0; font-family: "DejaVu Sans"; color: #111111; }
+        \(fallbackFontFaces)html { background: #e4e6eb; }
+        body { margin: 0; font-family: \(fontFamilyList); color: #111111; }
         .feed { display: block; margin: 0; padding: 0; }
         .cell { position: relative; display: block; margin: 0; padding: 0; background: #ffffff;
                 box-shadow: 0 1px 0 #c8ccd4; }
@@ -17,6 +17,38 @@ extension HTMLFeedRenderer {
         .strut { display: inline-block; width: 0; vertical-align: baseline; }
 
         """
+    }
+
+    /// One `@font-face` rule per fallback face, each line ending with a newline. A font whose
+    /// regular and bold are one file (a color emoji font) serves every weight, so the browser
+    /// never synthesises a bold of it.
+    private var fallbackFontFaces: String {
+        fallbackFonts.map { font in
+            let family = Self.cssString(font.family)
+            guard font.bold != font.regular else {
+                return "@font-face { font-family: \(family); font-weight: 100 900; src: url(\"\(Self.cssURL(font.regular))\"); }\n"
+            }
+            return "@font-face { font-family: \(family); font-weight: normal; src: url(\"\(Self.cssURL(font.regular))\"); }\n"
+                + "@font-face { font-family: \(family); font-weight: bold; src: url(\"\(Self.cssURL(font.bold))\"); }\n"
+        }.joined()
+    }
+
+    /// DejaVu Sans, then the fallbacks in order.
+    private var fontFamilyList: String {
+        (["\"DejaVu Sans\""] + fallbackFonts.map { Self.cssString($0.family) }).joined(separator: ", ")
+    }
+
+    /// `value` as a quoted CSS string (quotes, backslashes and line breaks escaped).
+    static func cssString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"", "\\": out += "\\" + String(scalar)
+            case "\n", "\r", "\u{0C}", "<": out += "\\" + String(scalar.value, radix: 16) + " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// Reads back where the browser put things; see ``includesPositionProbe``.

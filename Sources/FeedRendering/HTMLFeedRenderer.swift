@@ -1,8 +1,10 @@
 import LayoutCore
+import TextLayout
 
 /// Draws a feed page as one self-contained HTML page: cells stacked top to bottom, every node an
-/// absolutely positioned box at its frame, texts set line by line in the real font (DejaVu Sans,
-/// the font the layouts were measured with), so a person sees what a device would show.
+/// absolutely positioned box at its frame, texts set line by line in the real fonts (DejaVu Sans,
+/// then the fallback cascade: Noto Sans CJK JP and Noto Color Emoji, the fonts and the order the
+/// layouts were measured with), so a person sees what a device would show.
 ///
 /// Each cell is a relatively positioned `<section class="cell" data-photo-id=…>` of the cell's
 /// size; each node an absolutely positioned element with `data-node-id` and `data-photo-id` whose
@@ -24,6 +26,10 @@ public struct HTMLFeedRenderer: Sendable {
     /// paths relative to the page, or URLs.
     public var regularFont: String
     public var boldFont: String
+    /// The fallback fonts after DejaVu Sans, in the measuring cascade's order: each is an
+    /// `@font-face` family named in the page's `font-family` list after DejaVu Sans, so the
+    /// browser sets a character DejaVu Sans lacks in the same font the engine measured it in.
+    public var fallbackFonts: [HTMLFallbackFont]
     /// Vertical gap between cells, in points.
     public var cellSpacing: Double
     /// Adds a script that, once the fonts are loaded, writes the position of every cell, node and
@@ -35,10 +41,12 @@ public struct HTMLFeedRenderer: Sendable {
     public static let defaultBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
     public init(width: Double, regularFont: String = defaultRegularFont, boldFont: String = defaultBoldFont,
+                fallbackFonts: [HTMLFallbackFont] = HTMLFallbackFont.standardCascade,
                 cellSpacing: Double = 0, includesPositionProbe: Bool = false) {
         self.width = width
         self.regularFont = regularFont
         self.boldFont = boldFont
+        self.fallbackFonts = fallbackFonts
         self.cellSpacing = cellSpacing
         self.includesPositionProbe = includesPositionProbe
     }

@@ -19,11 +19,53 @@ import TextLayout
         NodeSnapshot(id: "map", frame: Rect(0, 40.5, 375, 80), content: .image(ImageSnapshot(isLoaded: false))),
     ])
 
-    static let cells = [SampleCells.first, SampleCells.second, third]
+    /// A cell of hand-picked lines in the fallback fonts: CJK (regular and bold), emoji
+    /// sequences, VS16 and a heart DejaVu Sans covers, mixed with Latin.
+    static let fallback = CellSnapshot(photoID: 104, size: Size(375, 150), nodes: [
+        NodeSnapshot(id: "mixed", frame: Rect(16, 8, 343, 100), content: .text(TextSnapshot(lines: [
+            TextLineSnapshot(text: "今日は本当に良い天気でした。", baseline: 16, width: 196),
+            TextLineSnapshot(text: "Great shot 🔥🔥 a中b😀c🔥", baseline: 36, width: 0),
+            TextLineSnapshot(text: "❤️ ❤ 東京 Tokyo 🗼✨ 서울의 밤", baseline: 56, width: 0),
+            TextLineSnapshot(text: "👨\u{200D}👩\u{200D}👧 🇯🇵 1\u{FE0F}\u{20E3} 👍🏽 👏🙌", baseline: 76, width: 0),
+        ], fontSize: 14))),
+        NodeSnapshot(id: "bold", frame: Rect(16, 110, 343, 30), content: .text(TextSnapshot(lines: [
+            TextLineSnapshot(text: "外灘の夜景 🔥 night", baseline: 16, width: 0),
+        ], fontSize: 15, fontWeight: "bold"))),
+    ])
+
+    /// Every distinct curated title, description and comment with CJK or emoji, laid out at
+    /// 343 points as the engine breaks it, one cell each, alternately regular and bold.
+    static let curated: [CellSnapshot] = {
+        let measurer = TextMeasurer.shared
+        let texts = CuratedTexts.distinct.filter { text in
+            text.unicodeScalars.contains { $0.value >= 0x2E80 || $0.value == 0xFE0F }
+        }
+        return texts.enumerated().map { index, string in
+            let weight: FontWeight = index.isMultiple(of: 2) ? .regular : .bold
+            let text = AttributedText(string, attributes: TextAttributes(fontSize: 14, fontWeight: weight))
+            let measurement = measurer.measure(text, maxWidth: 343)
+            let lines = measurement.lines.map { line in
+                TextLineSnapshot(text: text.substring(utf8: line.visibleRange), baseline: line.baseline,
+                                 width: line.width)
+            }
+            let height = measurement.height.rounded(.up)
+            return CellSnapshot(photoID: 1_000 + Int64(index), size: Size(375, height + 16), nodes: [
+                NodeSnapshot(id: "caption", frame: Rect(16, 8, 343, height),
+                             content: .text(TextSnapshot(lines: lines, fontSize: 14, fontWeight: weight.rawValue))),
+            ])
+        }
+    }()
+
+    static let cells = [SampleCells.first, SampleCells.second, third, fallback] + curated
     static let spacing = 8.0
 
+    /// The cells the screenshot shows (a page short enough for one screenshot).
+    static let screenshotCells = [SampleCells.first, SampleCells.second, third, fallback]
+
     /// Where each cell's top lands on the page: cells are stacked, `spacing` apart.
-    static var cellTops: [Double] {
+    static var cellTops: [Double] { tops(of: cells) }
+
+    static func tops(of cells: [CellSnapshot]) -> [Double] {
         var top = 0.0
         return cells.map { cell in
             defer { top += cell.size.height + spacing }
@@ -31,7 +73,7 @@ import TextLayout
         }
     }
 
-    private func withPage(_ body: (HeadlessChromium, URL, URL) throws -> Void) throws {
+    private func withPage(_ cells: [CellSnapshot] = HTMLFeedBrowserTests.cells, _ body: (HeadlessChromium, URL, URL) throws -> Void) throws {
         let chromium = try HeadlessChromium.locate()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("photofeed-browser-\(UUID().uuidString)")
@@ -39,7 +81,7 @@ import TextLayout
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("feed.html")
         let html = HTMLFeedRenderer(width: 375, cellSpacing: Self.spacing, includesPositionProbe: true)
-            .render(Self.cells)
+            .render(cells)
         try html.write(to: page, atomically: true, encoding: .utf8)
         try body(chromium, page, directory)
     }
@@ -52,8 +94,10 @@ import TextLayout
                                        page: page, workDirectory: directory)
             let positions = try BrowserPositions.parse(dom: dom)
 
-            // Then both DejaVu Sans faces were loaded from their files
-            #expect(positions.fonts.count == 2)
+            // Then both DejaVu Sans faces and the fallbacks (Noto Sans CJK JP regular and bold,
+            // Noto Color Emoji) were loaded from their files
+            #expect(Self.curated.count > 100)
+            #expect(positions.fonts.count == 5)
             #expect(positions.fonts.allSatisfy { $0.status == "loaded" }, "fonts: \(positions.fonts)")
 
             // And the cells are stacked at the cells' sizes
@@ -80,7 +124,8 @@ import TextLayout
             }
 
             // And every text line's baseline sits at frame.y + baseline, and its glyphs are as wide
-            // as our own engine (HarfBuzz on the same DejaVu files) measures the line
+            // as our own engine (HarfBuzz on the same DejaVu and fallback files) measures the line,
+            // CJK and emoji included
             let measurer = TextMeasurer.shared
             let expectedLines = zip(Self.cells, Self.cellTops).flatMap { cell, top in
                 cell.nodes.flatMap { node -> [(String, Double, Double)] in
@@ -103,9 +148,10 @@ import TextLayout
     }
 
     @Test func screenshotPaintsTheFeed() throws {
-        try withPage { chromium, page, directory in
+        try withPage(Self.screenshotCells) { chromium, page, directory in
             // When chromium takes a screenshot of the whole feed at scale 2
-            let height = Int((Self.cellTops.last! + Self.cells.last!.size.height).rounded(.up))
+            let tops = Self.tops(of: Self.screenshotCells)
+            let height = Int((tops.last! + Self.screenshotCells.last!.size.height).rounded(.up))
             let screenshot = directory.appendingPathComponent("feed.png")
             _ = try chromium.run(["--force-device-scale-factor=2", "--virtual-time-budget=5000",
                                   "--window-size=375,\(height)", "--screenshot=\(screenshot.path)"],

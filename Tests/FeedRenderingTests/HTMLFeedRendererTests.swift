@@ -34,6 +34,21 @@ import Testing
         #expect(relative.contains("url(\"fonts/DejaVu%20Sans.ttf\")"))
     }
 
+    @Test func loadsTheFallbackFontsInTheMeasuringOrder() {
+        let html = HTMLFeedRenderer(width: 320).render([])
+        #expect(html.contains("@font-face { font-family: \"Noto Sans CJK JP\"; font-weight: normal; "
+            + "src: url(\"file:///usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc\"); }"))
+        #expect(html.contains("@font-face { font-family: \"Noto Sans CJK JP\"; font-weight: bold; "
+            + "src: url(\"file:///usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc\"); }"))
+        #expect(html.contains("@font-face { font-family: \"Noto Color Emoji\"; font-weight: 100 900; "
+            + "src: url(\"file:///usr/share/fonts/truetype/noto/NotoColorEmoji.ttf\"); }"))
+        #expect(html.contains("font-family: \"DejaVu Sans\", \"Noto Sans CJK JP\", \"Noto Color Emoji\";"))
+        // Without fallbacks the page names DejaVu Sans alone
+        let plain = HTMLFeedRenderer(width: 320, fallbackFonts: []).render([])
+        #expect(plain.contains("font-family: \"DejaVu Sans\";"))
+        #expect(!plain.contains("Noto"))
+    }
+
     @Test func escapesTextsIdsAndTitle() {
         let cell = CellSnapshot(photoID: 5, size: Size(100, 40), nodes: [
             NodeSnapshot(id: "<script>&", frame: Rect(0, 0, 100, 40), content: .text(TextSnapshot(lines: [

@@ -136,21 +136,21 @@ import TextLayout
 
     // MARK: - CJK and emoji
 
-    @Test func cjkBreaksBetweenIdeographsMeasuredAsNotdef() {
-        // DejaVu Sans has no CJK: every ideograph is .notdef, 1229 units (uharfbuzz: "中文" = 2458).
+    @Test func cjkBreaksBetweenIdeographsInNotoSansCJK() {
+        // Every ideograph is 1 em in Noto Sans CJK (uharfbuzz: "中文" = 2000 units of 1000).
         let (text, result) = layout("我们今天去公园散步了很开心", width: 60)
-        #expect(TextFixtures.lineTexts(text, result) == ["我们今天去公园", "散步了很开心"])
-        #expect(close(result.lines[0].width, TextFixtures.points(7 * 1229)))
-        #expect(close(result.lines[1].width, TextFixtures.points(6 * 1229)))
+        #expect(TextFixtures.lineTexts(text, result) == ["我们今天", "去公园散", "步了很开", "心"])
+        #expect(result.lines.dropLast().allSatisfy { $0.width == 56 })
+        #expect(result.lines.last!.width == 14)
     }
 
-    @Test func emojiBreakBetweenEachOtherAndMissingOnesAreNotdef() {
+    @Test func emojiBreakBetweenEachOtherInTheirFonts() {
         let (text, result) = layout("Great day 😀😀😀 🦄 at the beach", width: 100)
         #expect(TextFixtures.lineTexts(text, result) == ["Great day 😀", "😀😀 🦄 at the", "beach"])
         expectWellFormed(text, result, width: 100)
-        // 😀 is 2135 units in DejaVu Sans, 🦄 falls back to .notdef (1229), as uharfbuzz shapes them.
+        // 😀 is 2135 units in DejaVu Sans; 🦄 is in Noto Color Emoji (136 px at 109 ppem).
         let line = measurer.measureUncached(AttributedText("😀🦄"), maxWidth: .infinity)
-        #expect(close(line.width, TextFixtures.points(2135 + 1229)))
+        #expect(close(line.width, TextFixtures.points(2135) + 136 * 14 / 109.0))
     }
 
     @Test func emojiPresentationSequenceStaysOneCluster() {

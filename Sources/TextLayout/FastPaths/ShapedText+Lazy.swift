@@ -33,7 +33,7 @@ struct LazyShaping {
 
     /// The state for shaping an ASCII text lazily, or `nil` when it must be shaped eagerly (no
     /// word cache, or a face whose space takes part in shaping for the run's script).
-    init?(bytes: [UInt8], runs: [TextRun], fonts: UnretainedFonts, wordCache: BorrowedWordCache?) {
+    init?(bytes: [UInt8], runs: [FontRun], fonts: UnretainedFonts, wordCache: BorrowedWordCache?) {
         guard wordCache != nil else { return nil }
         var scripts: [hb_script_t] = []
         scripts.reserveCapacity(runs.count)

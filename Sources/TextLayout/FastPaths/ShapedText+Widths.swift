@@ -102,9 +102,9 @@ extension ShapedText {
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: WordShapeCache.maximumWordLength) { wordAdvances in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: WordShapeCache.maximumWordLength) { wordFlags in
                     for run in runs where exact && run.range.overlaps(range) {
-                        let face = fonts.face(for: run.attributes.fontWeight)
+                        let face = fonts.face(for: run)
                         let scale = run.attributes.fontSize / Double(face.unitsPerEm)
-                        guard Self.hasExactScale(run.attributes, fonts) else {
+                        guard run.slot == 0, Self.hasExactScale(run.attributes, fonts) else {
                             exact = false
                             break
                         }

@@ -1,9 +1,10 @@
 import CHarfBuzz
 
 /// A text shaped once, with what line breaking needs: UAX #14 opportunities and the advance of
-/// every cluster, as prefix sums over UTF-8 offsets. Each attribute run is split into script
-/// items; an item is shaped whole, or word by word through a ``WordShapeCache`` where the font
-/// makes that exact.
+/// every cluster, as prefix sums over UTF-8 offsets. Each attribute run is split into runs of one
+/// font of the cascade (``FontFallback``) and those into script items; an item is shaped whole,
+/// or, in a primary face, word by word through a ``WordShapeCache`` where the font makes that
+/// exact.
 ///
 /// Widths of a stretch `[a, b)` are the sum of the shaped advances of its clusters, taken from the
 /// whole-text shaping when that is exactly what shaping `[a, b)` alone would give: both ends are
@@ -16,7 +17,8 @@ import CHarfBuzz
 /// calling thread's ``ShapingBuffer``.
 final class ShapedText {
     let bytes: [UInt8]
-    let runs: [TextRun]
+    /// The attribute runs, split where the font of the cascade changes.
+    let runs: [FontRun]
     let fonts: UnretainedFonts
     /// The measurer's word cache, for widths across unsafe boundaries (``width(_:_:)``), borrowed
     /// (see ``BorrowedWordCache``): a shaped text is used only by its own measurer, which owns the
@@ -66,12 +68,18 @@ final class ShapedText {
     init(_ text: AttributedText, fonts: UnretainedFonts, wordCache: BorrowedWordCache?, lazily: Bool = false) {
         var string = text.string
         bytes = string.withUTF8 { Array($0) }
-        runs = text.runs
         self.fonts = fonts
         self.wordCache = wordCache
         let n = bytes.count
         let breaksAreASCII = bytes.withUnsafeBufferPointer { AsciiLineBreaks.isASCII($0) }
-        breaks = bytes.withUnsafeBufferPointer { LineBreakOpportunities.compute($0) }
+        let fontRuns = bytes.withUnsafeBufferPointer {
+            FontFallback.fontRuns($0, runs: text.runs, isASCII: breaksAreASCII, fonts: fonts)
+        }
+        runs = fontRuns
+        breaks = bytes.withUnsafeBufferPointer {
+            breaksAreASCII ? LineBreakOpportunities.compute($0)
+                : LineBreakOpportunities.keepingClustersWhole(LineBreakOpportunities.compute($0), $0)
+        }
         // Lazily, a prefix sum is written before it is read (it is read below ``shapedEnd``).
         let advances = UnsafeMutableBufferPointer<Double>.allocate(capacity: n + 1)
         flags = .allocate(capacity: n + 1)
@@ -91,7 +99,7 @@ final class ShapedText {
         flags.initialize(repeating: 0)
         flags[n] = Self.clusterStart
         let byWords = bytes.withUnsafeBufferPointer { all in
-            Self.shapeRuns(all, runs: text.runs, fonts: fonts, wordCache: wordCache, advances: advances, flags: flags)
+            Self.shapeRuns(all, runs: fontRuns, fonts: fonts, wordCache: wordCache, advances: advances, flags: flags)
         }
         var sum = 0.0
         var magnitude = 0.0
@@ -113,7 +121,7 @@ final class ShapedText {
 
     /// Adds every cluster's advance (points) and flags at its first byte, shaping each script
     /// item whole or, through `wordCache`, word by word; true when every item went word by word.
-    private static func shapeRuns(_ all: UnsafeBufferPointer<UInt8>, runs: [TextRun], fonts: UnretainedFonts,
+    private static func shapeRuns(_ all: UnsafeBufferPointer<UInt8>, runs: [FontRun], fonts: UnretainedFonts,
                                   wordCache: BorrowedWordCache?, advances: UnsafeMutableBufferPointer<Double>,
                                   flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         var byWords = true
@@ -121,11 +129,12 @@ final class ShapedText {
         defer { if let wordCache { threadCache.flushHits(to: wordCache) } }
         WordScratch.with { scratch in
             for run in runs {
-                let face = fonts.face(for: run.attributes.fontWeight)
+                let face = fonts.face(for: run)
                 let scale = run.attributes.fontSize / Double(face.unitsPerEm)
                 let context = 0..<all.count
                 ScriptItemizer.forEachSegment(all, in: run.range) { segment, script in
-                    guard let wordCache, face.spaceIsContextFree(for: script) else {
+                    // Word shapes are cached by weight, so only a primary face's words are reused.
+                    guard let wordCache, run.slot == 0, face.spaceIsContextFree(for: script) else {
                         byWords = false
                         shapeItem(all, item: segment, context: context, face: face,
                                   script: script) { cluster, units, unsafe in
@@ -233,7 +242,7 @@ final class ShapedText {
                        _ glyph: (Int, Double, Bool) -> Void) {
         for run in runs where run.range.overlaps(range) {
             let piece = run.range.clamped(to: range)
-            let face = fonts.face(for: run.attributes.fontWeight)
+            let face = fonts.face(for: run)
             let scale = run.attributes.fontSize / Double(face.unitsPerEm)
             ScriptItemizer.forEachSegment(all, in: piece) { segment, script in
                 Self.shapeItem(all, item: segment, context: context, face: face,
@@ -245,7 +254,8 @@ final class ShapedText {
     }
 
     /// Shapes one item with HarfBuzz, `context` being the text HarfBuzz sees around it, and
-    /// reports each glyph's cluster (a UTF-8 offset), advance in font units and unsafe flag.
+    /// reports each glyph's cluster (a UTF-8 offset), advance in the face's advance units (its
+    /// strike's for a bitmap-only face, see ``BitmapStrike``) and unsafe flag.
     private static func shapeItem(_ all: UnsafeBufferPointer<UInt8>, item: Range<Int>, context: Range<Int>,
                                   face: BorrowedFace, script: hb_script_t, _ glyph: (Int, Int32, Bool) -> Void) {
         let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
@@ -259,6 +269,13 @@ final class ShapedText {
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        if let strike = face.strike {
+            for g in 0..<Int(glyphCount) {
+                let unsafe = infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+                glyph(Int(infos[g].cluster) + context.lowerBound, strike.advance(of: infos[g].codepoint), unsafe)
+            }
+            return
+        }
         for g in 0..<Int(glyphCount) {
             let unsafe = infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
             glyph(Int(infos[g].cluster) + context.lowerBound, positions[g].x_advance, unsafe)
@@ -373,11 +390,12 @@ final class ShapedText {
         return runs[runs.count - 1].attributes
     }
 
-    /// The union of the line metrics of the runs that overlap `range`.
+    /// The union of the line metrics of the runs that overlap `range`, each in its own font: a
+    /// line holding a fallback font's text is as tall as the tallest font on it, as in CoreText.
     func lineMetrics(_ range: Range<Int>) -> LineMetrics {
         var result: LineMetrics?
         for run in runs where run.range.overlaps(range) {
-            let metrics = fonts.face(for: run.attributes.fontWeight).lineMetrics(fontSize: run.attributes.fontSize)
+            let metrics = fonts.face(for: run).lineMetrics(fontSize: run.attributes.fontSize)
             result = result.map { $0.union(metrics) } ?? metrics
         }
         return result ?? fonts.face(for: attributes(at: range.lowerBound).fontWeight)

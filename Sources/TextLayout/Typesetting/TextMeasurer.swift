@@ -34,7 +34,8 @@ public final class TextMeasurer: TextMeasuring {
         borrowedWordCache = wordCache?.borrowed
     }
 
-    /// A measurer over DejaVu Sans and DejaVu Sans Bold from `fontDirectory`.
+    /// A measurer over DejaVu Sans and DejaVu Sans Bold from `fontDirectory`, then the standard
+    /// fallback cascade (``FallbackFont/standardCascade()``).
     ///
     /// - Throws: ``FontError`` naming a missing or unreadable font file.
     public convenience init(fontDirectory: String = FontCollection.defaultDirectory) throws(FontError) {
@@ -43,8 +44,8 @@ public final class TextMeasurer: TextMeasuring {
 
     /// The process-wide measurer over the default DejaVu directory.
     ///
-    /// The fonts are a system requirement (Debian's `fonts-dejavu-core`, which `bin/` scripts
-    /// install); without them this stops the process with a message saying so. Code that wants
+    /// The fonts are a system requirement (Debian's `fonts-dejavu-core`, `fonts-noto-cjk` and
+    /// `fonts-noto-color-emoji`, which `bin/` scripts install); without them this stops the process with a message saying so. Code that wants
     /// to handle the error builds its own with ``init(fontDirectory:)``.
     public static let shared: TextMeasurer = {
         do {

@@ -4,7 +4,9 @@ import TextLayout
 
 // PhotoFeed's TextLayout measuring generated captions at width 355, 14pt, cold and cached,
 // against uharfbuzz shaping the same strings (benchmarks/text/uharfbuzz_bench.py, run with
-// Python). Run through `bin/bench text`. The rounds alternate the two sides, each in a fresh
+// Python); then the curated seed texts (every distinct title, description and comment of
+// seed-data, CJK and emoji included), measured with the fallback cascade, against uharfbuzz
+// shaping the same strings run by run in the same fonts. Run through `bin/bench text`. The rounds alternate the two sides, each in a fresh
 // process, so both see the same machine load; each side's best round counts.
 //
 //   TextBenchmark --root DIR [--rounds N] [--captions N] [--python PATH]
@@ -127,6 +129,11 @@ try captions.joined(separator: "\n").appending("\n").write(toFile: captionsFile,
 let lengths = captions.map(\.count)
 print("generated \(captionCount) captions, \(lengths.min()!)–\(lengths.max()!) characters, "
     + "mean \(lengths.reduce(0, +) / captionCount)")
+let curatedFile = work.appendingPathComponent("curated.txt").path
+let curated = try CuratedSeedTexts.distinct(root: root)
+try curated.joined(separator: "\n").appending("\n").write(toFile: curatedFile, atomically: true, encoding: .utf8)
+let fallbackCount = curated.count(where: { $0.unicodeScalars.contains { $0.value >= 0x2E80 || $0.value == 0xFE0F } })
+print("curated: \(curated.count) distinct texts, \(fallbackCount) with CJK or emoji")
 
 let runner = ChildRunner()
 var best: [String: Double] = [:]
@@ -138,6 +145,12 @@ do {
         let ours = try runner.run(CommandLine.arguments[0], ["--measure", captionsFile])
         for (key, value) in ChildRunner.keyValues(peer + ours) {
             if let number = Double(value) { best[key] = min(best[key] ?? .infinity, number) } else { versions[key] = value }
+        }
+        let curatedPeer = try runner.run(python, [
+            root.appendingPathComponent("benchmarks/text/uharfbuzz_bench.py").path, curatedFile, "1", "fallback"])
+        let curatedOurs = try runner.run(CommandLine.arguments[0], ["--measure", curatedFile])
+        for (key, value) in ChildRunner.keyValues(curatedPeer + curatedOurs) {
+            if let number = Double(value) { best["curated_" + key] = min(best["curated_" + key] ?? .infinity, number) }
         }
     }
 } catch {
@@ -161,6 +174,12 @@ print(String(format: "ours, cold, paragraphs shaped whole:       %8.2f µs/parag
 print(String(format: "ours, cold, word cache (fresh each round): %8.2f µs/paragraph", cold))
 print(String(format: "ours, cached (%d distinct entries):     %8.3f µs/paragraph", captionCount, cached))
 print(String(format: "ours, cached (500 entries, CPU-cache hot): %8.3f µs/paragraph", best["ours_cached_hot_us"]!))
+let curatedPeerUS = best["curated_uharfbuzz_shape_us"]!, curatedCold = best["curated_ours_cold_us"]!
+let curatedCached = best["curated_ours_cached_us"]!
+print("curated: \(curated.count) texts, width 355, 14pt, DejaVu Sans + Noto Sans CJK JP + Noto Color Emoji")
+print(String(format: "uharfbuzz shaping each font run alone:      %8.2f µs/text", curatedPeerUS))
+print(String(format: "ours, cold, word cache (fresh each round):  %8.2f µs/text", curatedCold))
+print(String(format: "ours, cached:                               %8.3f µs/text", curatedCached))
 ResultTable.print([
     BenchmarkResult(benchmark: "text", workload: "\(captionCount) captions, cold (word cache)", peer: peerName,
                     measure: "ours / peer µs", value: cold / hb, goal: .atMost(2)),
@@ -171,4 +190,9 @@ ResultTable.print([
                     value: whole / system, goal: nil),
     BenchmarkResult(benchmark: "text", workload: "\(captionCount) captions, cached", peer: "none",
                     measure: "µs per caption", value: cached, goal: .atMost(0.2)),
+    BenchmarkResult(benchmark: "text", workload: "\(curated.count) curated texts (CJK, emoji), cold, fallback",
+                    peer: "\(peerName), runs in their fonts", measure: "ours / peer µs",
+                    value: curatedCold / curatedPeerUS, goal: .atMost(2)),
+    BenchmarkResult(benchmark: "text", workload: "\(curated.count) curated texts (CJK, emoji), cached", peer: "none",
+                    measure: "µs per text", value: curatedCached, goal: .atMost(0.2)),
 ])

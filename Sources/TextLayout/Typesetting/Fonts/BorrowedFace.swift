@@ -8,7 +8,12 @@ import CHarfBuzz
 /// immutable `hb_font_t`, safe to shape with from any thread, see ``FontFace``).
 struct BorrowedFace: Sendable {
     private let hbFontAddress: UInt
+    /// The units shaped advances come in, per em (``FontFace/advanceUnitsPerEm``).
     let unitsPerEm: Int32
+    /// The units of the vertical metrics, per em (``FontFace/unitsPerEm``).
+    private let metricsUnitsPerEm: Int32
+    /// A bitmap-only face's strike, whose advances replace HarfBuzz's (see ``BitmapStrike``).
+    let strike: BitmapStrike?
     private let ascenderUnits: Int32
     private let descenderUnits: Int32
     private let lineGapUnits: Int32
@@ -20,7 +25,9 @@ struct BorrowedFace: Sendable {
 
     init(_ face: FontFace) {
         hbFontAddress = UInt(bitPattern: UnsafeRawPointer(face.hbFont))
-        unitsPerEm = face.unitsPerEm
+        unitsPerEm = face.advanceUnitsPerEm
+        metricsUnitsPerEm = face.unitsPerEm
+        strike = face.strike
         ascenderUnits = face.ascenderUnits
         descenderUnits = face.descenderUnits
         lineGapUnits = face.lineGapUnits
@@ -42,9 +49,16 @@ struct BorrowedFace: Sendable {
         return face.spaceIsContextFree(for: script)
     }
 
+    /// Whether the face's `cmap` maps `scalar` (HarfBuzz's nominal glyph, on the immutable font).
+    @inline(__always)
+    func covers(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+    }
+
     /// ``FontFace/lineMetrics(fontSize:)``, computed the same way.
     func lineMetrics(fontSize: Double) -> LineMetrics {
-        let k = fontSize / Double(unitsPerEm)
+        let k = fontSize / Double(metricsUnitsPerEm)
         return LineMetrics(ascender: Double(ascenderUnits) * k, descender: Double(descenderUnits) * k,
                            lineGap: Double(lineGapUnits) * k)
     }

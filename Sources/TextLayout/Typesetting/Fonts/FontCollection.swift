@@ -1,31 +1,44 @@
-/// The faces text is measured with: one per ``FontWeight``.
+/// The faces text is measured with: one per ``FontWeight``, then a cascade of fallback fonts.
 ///
 /// The default is DejaVu Sans and DejaVu Sans Bold from Debian's `fonts-dejavu-core`
-/// (`/usr/share/fonts/truetype/dejavu`); another directory holding files of the same names can
-/// be given, or any two faces.
+/// (`/usr/share/fonts/truetype/dejavu`), then the device-like cascade of
+/// ``FallbackFont/standardCascade()`` (Noto Sans CJK, Noto Color Emoji); another directory
+/// holding files of the same names can be given, or any two faces and any cascade.
 ///
-/// Glyphs the faces lack are not substituted from another font: HarfBuzz shapes them to glyph 0
-/// (`.notdef`) and they are measured with `.notdef`'s advance (1229/2048 em in DejaVu Sans), so
-/// measurement never depends on which other fonts a machine has installed.
+/// Each grapheme cluster is set in the first font of the cascade that covers it (see
+/// ``FontFallback``): DejaVu Sans sets everything it covers, so text it covers measures exactly
+/// as with DejaVu Sans alone. A cluster no font covers is measured in the primary face as
+/// `.notdef` (1229/2048 em in DejaVu Sans).
 public struct FontCollection: Sendable {
     public let regular: FontFace
     public let bold: FontFace
+    /// The fonts tried, in order, for a cluster the primary face does not cover.
+    public let fallbacks: [FallbackFont]
+    /// The primary faces and the fallbacks as ``BorrowedFace`` values, by slot.
+    let cascade: FontCascade
 
     /// Debian's DejaVu directory.
     public static let defaultDirectory = "/usr/share/fonts/truetype/dejavu"
 
-    public init(regular: FontFace, bold: FontFace) {
+    public init(regular: FontFace, bold: FontFace, fallbacks: [FallbackFont] = []) {
         self.regular = regular
         self.bold = bold
+        self.fallbacks = fallbacks
+        cascade = FontCascade(regular: regular, bold: bold, fallbacks: fallbacks)
     }
 
-    /// Loads `DejaVuSans.ttf` and `DejaVuSans-Bold.ttf` from `directory`.
+    /// Loads `DejaVuSans.ttf` and `DejaVuSans-Bold.ttf` from `directory`, followed by `fallbacks`
+    /// (by default the ``FallbackFont/standardCascade()``).
     ///
     /// - Throws: ``FontError`` naming the missing or unreadable file.
-    public init(directory: String = FontCollection.defaultDirectory) throws(FontError) {
+    public init(directory: String = FontCollection.defaultDirectory,
+                fallbacks: [FallbackFont]? = nil) throws(FontError) {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        regular = try FontFace(path: base + "/DejaVuSans.ttf")
-        bold = try FontFace(path: base + "/DejaVuSans-Bold.ttf")
+        let regular = try FontFace(path: base + "/DejaVuSans.ttf")
+        let bold = try FontFace(path: base + "/DejaVuSans-Bold.ttf")
+        let cascade: [FallbackFont]
+        if let fallbacks { cascade = fallbacks } else { cascade = try FallbackFont.standardCascade() }
+        self.init(regular: regular, bold: bold, fallbacks: cascade)
     }
 
     /// The face for a weight.

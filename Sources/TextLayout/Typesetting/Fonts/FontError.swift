@@ -12,7 +12,7 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fileNotFound(let path):
-            "font file not found: \(path) (install fonts-dejavu-core or pass another font directory)"
+            "font file not found: \(path) (install fonts-dejavu-core, fonts-noto-cjk and fonts-noto-color-emoji, or pass other fonts)"
         case .unreadable(let path, let code):
             "FreeType cannot open font \(path) (FreeType error \(code))"
         case .notScalable(let path):

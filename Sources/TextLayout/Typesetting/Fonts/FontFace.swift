@@ -13,6 +13,11 @@ import Synchronization
 /// exactly as the font's `hmtx`/`GPOS` tables give them; callers multiply by `size / upem`, which
 /// is what CoreText does on a device. Because shaping is scale-free, one face serves every size.
 ///
+/// A bitmap-only face (Noto Color Emoji's CBDT strikes) is shaped the same way, but its advances
+/// are the strike's (``BitmapStrike``): FreeType selects the strike (`FT_Select_Size`) and
+/// reports each glyph's advance in 26.6 pixels at the strike's size, which a run scales by
+/// `size / ppem`, as FreeType-based renderers (Chromium's Skia) do.
+///
 /// Vertical metrics are HarfBuzz's `hb_font_get_h_extents`: HarfBuzz's OpenType functions read
 /// the OS/2 typo metrics when the font sets `USE_TYPO_METRICS`, and the `hhea` table otherwise
 /// (DejaVu Sans: `hhea` 1901 / −483 / 0 in 2048 units per em).
@@ -29,6 +34,11 @@ public final class FontFace: @unchecked Sendable {
     public let styleName: String
     /// Font units per em (2048 for DejaVu Sans).
     public let unitsPerEm: Int32
+    /// The units shaped advances come in, per em: ``unitsPerEm``, or for a bitmap-only face its
+    /// strike's pixels per em in 26.6 (``BitmapStrike``).
+    public let advanceUnitsPerEm: Int32
+    /// The fixed-size strike of a bitmap-only face, else `nil`.
+    let strike: BitmapStrike?
     /// Ascender, descender (negative) and line gap in font units, as HarfBuzz reports them.
     public let ascenderUnits: Int32
     public let descenderUnits: Int32
@@ -54,23 +64,31 @@ public final class FontFace: @unchecked Sendable {
         var face: FT_Face
     }
 
-    /// Loads face 0 of the font file at `path`.
+    /// Loads face `index` of the font file (or collection) at `path`.
     ///
-    /// - Throws: ``FontError`` naming the file when it is missing, unreadable, bitmap-only or not
-    ///   an OpenType face.
-    public init(path: String) throws(FontError) {
+    /// `allowingBitmapStrikes` admits a bitmap-only face (a color emoji font); `composingASCII`
+    /// computes the ``ComposableASCII`` tables, which only a primary face's fast paths read.
+    ///
+    /// - Throws: ``FontError`` naming the file when it is missing, unreadable, bitmap-only (unless
+    ///   allowed) or not an OpenType face.
+    public init(path: String, index: Int = 0, allowingBitmapStrikes: Bool = false,
+                composingASCII: Bool = true) throws(FontError) {
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
-        let face = try FreeTypeLibrary.shared.openFace(path: path)
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            FreeTypeLibrary.shared.closeFace(face)
-            throw .notScalable(path: path)
+        let face = try FreeTypeLibrary.shared.openFace(path: path, index: index)
+        var strike: BitmapStrike?
+        if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0 {
+            guard allowingBitmapStrikes, let selected = BitmapStrike(face) else {
+                FreeTypeLibrary.shared.closeFace(face)
+                throw .notScalable(path: path)
+            }
+            strike = selected
         }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             FreeTypeLibrary.shared.closeFace(face)
             throw .noOpenTypeFace(path: path)
         }
         defer { hb_blob_destroy(blob) }
-        let hbFace = hb_face_create(blob, 0)!
+        let hbFace = hb_face_create(blob, UInt32(index))!
         let upem = Int32(hb_face_get_upem(hbFace))
         guard upem > 0, hb_face_get_glyph_count(hbFace) > 0 else {
             hb_face_destroy(hbFace)
@@ -92,6 +110,8 @@ public final class FontFace: @unchecked Sendable {
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         unitsPerEm = upem
+        advanceUnitsPerEm = strike?.unitsPerEm ?? upem
+        self.strike = strike
         ascenderUnits = extents.ascender
         descenderUnits = extents.descender
         lineGapUnits = extents.line_gap
@@ -99,11 +119,12 @@ public final class FontFace: @unchecked Sendable {
         hbFont = font
         latinSpaceIsContextFree = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: HB_SCRIPT_LATIN)
         commonSpaceIsContextFree = Self.computeSpaceIsContextFree(hbFace, spaceGlyph, script: HB_SCRIPT_COMMON)
-        composableASCII = Self.computeComposableASCII(hbFace, font)
+        composableASCII = composingASCII ? Self.computeComposableASCII(hbFace, font) : ComposableASCII()
         ftFace = Mutex(FaceHandle(face: face))
     }
 
     deinit {
+        strike?.deallocate()
         composableASCII.deallocate()
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
@@ -137,7 +158,12 @@ public final class FontFace: @unchecked Sendable {
     /// Whether the face has a glyph for `scalar` (FreeType's cmap lookup, under the face lock).
     /// Characters it lacks shape to `.notdef`; see ``TextMeasurer``.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
-        ftFace.withLock { FT_Get_Char_Index($0.face, FT_ULong(scalar.value)) != 0 }
+        covers(scalar.value)
+    }
+
+    /// ``covers(_:)-(Unicode.Scalar)`` for a code point.
+    func covers(_ scalar: UInt32) -> Bool {
+        ftFace.withLock { FT_Get_Char_Index($0.face, FT_ULong(scalar)) != 0 }
     }
 
     /// The vertical metrics at `fontSize` points.

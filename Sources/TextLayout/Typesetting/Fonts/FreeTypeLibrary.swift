@@ -22,13 +22,13 @@ final class FreeTypeLibrary: Sendable {
         library = Mutex(LibraryHandle(pointer: error == 0 ? pointer : nil))
     }
 
-    /// Opens face 0 of the file at `path`; the caller owns the face (release with `FT_Done_Face`
+    /// Opens face `index` of the file at `path`; the caller owns the face (release with `FT_Done_Face`
     /// through ``closeFace(_:)``, which takes the library lock as FreeType requires).
-    func openFace(path: String) throws(FontError) -> FT_Face {
+    func openFace(path: String, index: Int = 0) throws(FontError) -> FT_Face {
         let result: Result<FT_Face, FontError> = library.withLock { handle in
             guard let lib = handle.pointer else { return .failure(.unreadable(path: path, code: -1)) }
             var face: FT_Face?
-            let error = FT_New_Face(lib, path, 0, &face)
+            let error = FT_New_Face(lib, path, FT_Long(index), &face)
             guard error == 0, let face else { return .failure(.unreadable(path: path, code: error)) }
             return .success(face)
         }

@@ -8,11 +8,17 @@
 struct UnretainedFonts: Sendable {
     let regular: BorrowedFace
     let bold: BorrowedFace
+    /// Whether the collection has fallback fonts (see ``FontFallback``).
+    let hasFallbacks: Bool
+    /// Every slot's faces, reached without retaining (only for text that needs a fallback).
+    unowned(unsafe) let cascade: FontCascade
 
     /// Borrows `fonts`' faces; the caller keeps `fonts` alive while this is used.
     init(_ fonts: FontCollection) {
         regular = BorrowedFace(fonts.regular)
         bold = BorrowedFace(fonts.bold)
+        hasFallbacks = !fonts.fallbacks.isEmpty
+        cascade = fonts.cascade
     }
 
     @inline(__always)
@@ -21,5 +27,11 @@ struct UnretainedFonts: Sendable {
         case .regular: regular
         case .bold: bold
         }
+    }
+
+    /// The face a run is shaped with: its weight's face in its slot of the cascade.
+    @inline(__always)
+    func face(for run: FontRun) -> BorrowedFace {
+        run.slot == 0 ? face(for: run.attributes.fontWeight) : cascade.face(slot: Int(run.slot), weight: run.attributes.fontWeight)
     }
 }
