@@ -4,22 +4,23 @@ import NodeKit
 import Synchronization
 import TextLayout
 
-/// ASDKgram's photo cell (texture-docs/automatic-subnode-management.md), written with the DSL
-/// and automatic subnode management.
+/// ASDKgram's photo cell (docs/feed.md; the reference structure of ASDKgram's `PhotoCellNode`),
+/// written with the DSL and automatic subnode management.
 ///
 /// ```
 /// header  inset(0,10,0,10) ─ horizontal stack, alignItems center:
 ///           avatar 30×30 in inset(10,0,10,10) · [userName, location?] (flexShrink 1)
 ///           · spacer (flexGrow 1) · time (spacingBefore 10)
-/// photo   ratio 1 until the image is loaded, then its pixel height / width
-/// footer  inset(5,10,5,10) ─ vertical stack, spacing 5: likes · description (≤ 3 lines)
-///           · comments (absent without comments)
+/// photo   ratio 1: always square, whether its image has arrived or not
+/// footer  inset(5,10,5,10) ─ vertical stack, spacing 5, alignItems stretch:
+///           likes · description (≤ 3 lines) · comments (a ``CommentsNode``, always present)
 /// ```
 ///
-/// The location label is in the layout only once geocoded; the subnodes follow the layout
-/// (automatic subnode management), so it joins the cell at the next layout pass after
-/// ``update(_:)``. Node ids are stable: "avatar", "userName", "location", "time", "photo",
-/// "likes", "description", "comments".
+/// Every label is 14 pt in the regular weight. The location label is in the layout only once
+/// geocoded; the subnodes follow the layout (automatic subnode management), so it joins the
+/// cell at the next layout pass after ``update(_:)``. Node ids are stable: "avatar",
+/// "userName", "location", "time", "photo", "likes", "description", "comments" (whose labels
+/// are "comment0", "comment1", … inside it).
 ///
 /// Thread safety: the model lives in a `Mutex`; the subnodes lock themselves.
 public final class PhotoCellNode: CellNode, @unchecked Sendable {
@@ -37,7 +38,7 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
     public let time: TextNode
     public let likes: TextNode
     public let descriptionText: TextNode
-    public let comments: TextNode
+    public let comments: CommentsNode
 
     private let modelStorage: Mutex<PhotoCellModel>
 
@@ -47,11 +48,11 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
         photo = NetworkImageNode(id: "photo", downloader: downloader)
         userName = TextNode(id: "userName", measurer: measurer)
         location = TextNode(id: "location", maximumNumberOfLines: 1, measurer: measurer)
-        time = TextNode(id: "time", maximumNumberOfLines: 1, measurer: measurer)
+        time = TextNode(id: "time", measurer: measurer)
         likes = TextNode(id: "likes", measurer: measurer)
         descriptionText = TextNode(id: "description", maximumNumberOfLines: Self.descriptionMaximumLines,
                                    measurer: measurer)
-        comments = TextNode(id: "comments", measurer: measurer)
+        comments = CommentsNode(id: "comments", measurer: measurer)
         modelStorage = Mutex(model)
         super.init(id: "photoCell")
         automaticallyManagesSubnodes = true
@@ -88,21 +89,21 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
         }
         if differs({ $0.avatarURL }) { avatar.setURL(URL(string: model.avatarURL)) }
         if differs({ $0.photoURL }) { photo.setURL(URL(string: model.photoURL)) }
-        if differs({ $0.userName }) { userName.attributedText = Self.text(model.userName, weight: .bold) }
+        if differs({ $0.userName }) { userName.attributedText = Self.text(model.userNameLabel) }
         if differs({ $0.locationName }) {
             location.attributedText = model.locationName.map { Self.text($0) } ?? AttributedText()
         }
         if differs({ $0.uploadedAt }) || differs({ $0.referenceTime }) { time.attributedText = Self.text(model.timeLabel) }
         if differs({ $0.likes }) { likes.attributedText = Self.text(model.likesLabel) }
-        if differs({ $0.description }) { descriptionText.attributedText = Self.text(model.description) }
-        if differs({ $0.commentCount }) || differs({ $0.firstComments }) {
-            comments.attributedText = Self.text(model.commentLines.joined(separator: "\n"))
+        if differs({ $0.userName }) || differs({ $0.description }) {
+            descriptionText.attributedText = Self.text(model.descriptionLabel)
         }
+        if differs({ $0.commentCount }) || differs({ $0.comments }) { comments.update(labels: model.commentLabels) }
     }
 
-    static func text(_ string: String, weight: FontWeight = .regular) -> AttributedText {
-        string.isEmpty ? AttributedText()
-            : AttributedText(string, attributes: TextAttributes(fontSize: fontSize, fontWeight: weight))
+    /// `string` in the cells' font: 14 pt, regular weight.
+    static func text(_ string: String) -> AttributedText {
+        string.isEmpty ? AttributedText() : AttributedText(string, attributes: TextAttributes(fontSize: fontSize))
     }
 
     // MARK: - Layout
@@ -110,10 +111,10 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let model = self.model
         let h = Self.horizontalBuffer, v = Self.verticalBuffer
-        return StackLayoutSpec.vertical(alignItems: .stretch) {
+        return StackLayoutSpec.vertical(spacing: 0, justifyContent: .start, alignItems: .stretch) {
             StackLayoutSpec.horizontal(justifyContent: .start, alignItems: .center) {
                 avatar.padding(EdgeInsets(top: h, left: 0, bottom: h, right: h))
-                StackLayoutSpec.vertical {
+                StackLayoutSpec.vertical(alignItems: .stretch) {
                     userName
                     if model.locationName != nil { location }
                 }
@@ -122,11 +123,11 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
                 time
             }
             .padding(EdgeInsets(top: 0, left: h, bottom: 0, right: h))
-            photo.ratio(model.photoRatio)
-            StackLayoutSpec.vertical(spacing: v) {
+            photo.ratio(1)
+            StackLayoutSpec.vertical(spacing: v, alignItems: .stretch) {
                 likes
-                if !model.description.isEmpty { descriptionText }
-                if model.commentCount > 0 { comments }
+                descriptionText
+                comments
             }
             .padding(EdgeInsets(top: v, left: h, bottom: v, right: h))
         }
