@@ -61,11 +61,12 @@ let package = Package(
 
         // Test support, split by what each part links: layout helpers and the seeded generator
         // (LayoutCore only); node fixtures, the host-node harness and the layout contract
-        // (NodeKit); store fixtures (FeedStore).
+        // (NodeKit); the photo cell as a layout document (Foundation only); store fixtures (FeedStore).
         .target(name: "LayoutTestSupport", dependencies: ["LayoutCore"], path: "Tests/LayoutTestSupport",
                 swiftSettings: strict),
         .target(name: "NodeTestSupport", dependencies: ["LayoutCore", "NodeKit", "LayoutTestSupport"],
                 path: "Tests/NodeTestSupport", swiftSettings: strict),
+        .target(name: "CellDocumentSupport", path: "Tests/CellDocumentSupport", swiftSettings: strict),
         .target(name: "StoreTestSupport", dependencies: ["FeedStore", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Tests/StoreTestSupport", swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: [
@@ -88,14 +89,14 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedTests", dependencies: [
             "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "LayoutCore", "NodeKit", "TextLayout",
-            "LayoutTestSupport", "StoreTestSupport",
+            "LayoutTestSupport", "StoreTestSupport", "CellDocumentSupport", "LayoutDescription",
         ], swiftSettings: strict),
         .testTarget(name: "FeedRenderingTests", dependencies: [
             "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport",
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
             "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
-            "StoreTestSupport",
+            "StoreTestSupport", "CellDocumentSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),

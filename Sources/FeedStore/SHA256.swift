@@ -1,17 +1,17 @@
 /// SHA-256 (FIPS 180-4) of a byte sequence, as lowercase hex.
 ///
 /// Foundation on Linux has no CryptoKit, and a migration checksum is the only digest the store
-/// needs, so this small, dependency-free implementation stands in. Not constant-time; it is never
-/// used for secrets.
-enum SHA256 {
-    static func hexDigest(_ bytes: [UInt8]) -> String {
+/// needs besides the cell layer's layout fingerprints, so this small, dependency-free
+/// implementation stands in. Not constant-time; it is never used for secrets.
+public enum SHA256 {
+    public static func hexDigest(_ bytes: [UInt8]) -> String {
         digest(bytes).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
     }
 
-    static func digest(_ input: [UInt8]) -> [UInt8] {
+    public static func digest(_ input: [UInt8]) -> [UInt8] {
         var hash: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]

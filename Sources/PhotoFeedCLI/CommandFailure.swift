@@ -48,7 +48,9 @@ enum CommandFailure {
             return (64, error.description)
         case let error as MigrationError:
             if case .directoryUnreadable = error { return (70, error.description) }
-            return (65, database.map { "database \($0): \(error)" } ?? error.description)
+            // A message that names the file already (another application's database) stands alone.
+            let named = database.map { error.description.contains($0) } ?? true
+            return (65, named ? error.description : "database \(database!): \(error)")
         case let error as CocoaError:
             return (70, fileError(error, database: database))
         default:

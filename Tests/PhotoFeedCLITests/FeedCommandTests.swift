@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellDocumentSupport
 import Foundation
 import PhotoFeed
 import PhotoFeedCLI
@@ -9,37 +10,38 @@ import StoreTestSupport
 /// test feed (FeedTestStore) in a temporary database file, run in-process with captured output.
 @Suite struct FeedCommandTests {
     static let page375 = #"""
-        {"items":[{"photoId":4,"layout":{"size":[375,473],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
-        {"id":"userName","frame":[50,16.5,29,16.5]},{"id":"time","frame":[348.5,16.5,16.5,16.5]},\#
+        {"items":[{"photoId":4,"layout":{"size":[375,478],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
+        {"id":"userName","frame":[50,16.5,26.5,16.5]},{"id":"time","frame":[348.5,16.5,16.5,16.5]},\#
         {"id":"photo","frame":[0,50,375,375]},{"id":"likes","frame":[10,430,355,16.5]},\#
-        {"id":"description","frame":[10,451.5,355,16.5]}]},"cache":"CACHE"},\#
-        {"photoId":1,"layout":{"size":[375,620.5],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
-        {"id":"userName","frame":[50,8.5,114,16.5]},{"id":"location","frame":[50,25,114,16.5]},\#
-        {"id":"time","frame":[342,16.5,23,16.5]},{"id":"photo","frame":[0,50,375,468.5]},\#
-        {"id":"likes","frame":[10,523.5,355,16.5]},{"id":"description","frame":[10,545,355,16.5]},\#
-        {"id":"comments","frame":[10,566.5,355,49]}]},"cache":"CACHE"},\#
+        {"id":"description","frame":[10,451.5,355,16.5]},{"id":"comments","frame":[10,473,355,0]}]},"cache":"CACHE"},\#
+        {"photoId":1,"layout":{"size":[375,537.5],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
+        {"id":"userName","frame":[50,8.5,64.5,16.5]},{"id":"location","frame":[50,25,64.5,16.5]},\#
+        {"id":"time","frame":[342,16.5,23,16.5]},{"id":"photo","frame":[0,50,375,375]},\#
+        {"id":"likes","frame":[10,430,355,16.5]},{"id":"description","frame":[10,451.5,355,16.5]},\#
+        {"id":"comments","frame":[10,473,355,59.5]}]},"cache":"CACHE"},\#
         {"photoId":3,"layout":{"size":[375,494.5],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
-        {"id":"userName","frame":[50,16.5,38,16.5]},{"id":"time","frame":[347,16.5,18,16.5]},\#
+        {"id":"userName","frame":[50,16.5,34.5,16.5]},{"id":"time","frame":[347,16.5,18,16.5]},\#
         {"id":"photo","frame":[0,50,375,375]},{"id":"likes","frame":[10,430,355,16.5]},\#
         {"id":"description","frame":[10,451.5,355,16.5]},{"id":"comments","frame":[10,473,355,16.5]}]},\#
         "cache":"CACHE"}],"next":"djE6MTc0OTY0MzIwMDAwMDoz"}
         """#
 
-    /// The golden cells, described independently of the cell's code (PhotoCellDocument) with the
-    /// texts FeedTestStore's photos show: photo 4 (just uploaded, image loading), photo 1
-    /// (5 minutes old, geocoded, 1080 × 1350 image loaded, 3 comments), photo 3 (4 days old, not
-    /// geocoded, image loading, its title as description, 1 comment).
+    /// The golden cells, described independently of the cell's code (PhotoCellDocument, ASDKgram's
+    /// structure) with the texts FeedTestStore's photos show: photo 4 (just uploaded, image
+    /// loading, no comments), photo 1 (5 minutes old, geocoded in Germany, image loaded, 3
+    /// comments), photo 3 (4 days old, not geocoded, no description, 1 comment).
     static let referenceCells: [(photoID: Int, document: PhotoCellDocument)] = [
-        (4, PhotoCellDocument(width: 375, userName: "ana", location: nil, time: "0s", photoRatio: 1,
-                              likes: "12 likes", description: "Rooftops at noon.", comments: [])),
-        (1, PhotoCellDocument(width: 375, userName: "ana", location: "Berlin, Germany", time: "5m",
-                              photoRatio: 1350.0 / 1080, likes: "3 likes", description: "Fog on the water.",
-                              comments: ["View all 3 comments", "bo Beautiful!", "chen Where is this?"])),
-        (3, PhotoCellDocument(width: 375, userName: "chen", location: nil, time: "4d", photoRatio: 1,
-                              likes: "0 likes", description: "Market", comments: ["ana Looks delicious."])),
+        (4, PhotoCellDocument(width: 375, userName: "ana", location: nil, time: "1s",
+                              likes: "\u{2665}\u{FE0E} 12 likes", description: "ana Rooftops at noon.", comments: [])),
+        (1, PhotoCellDocument(width: 375, userName: "ana", location: "Germany", time: "5m",
+                              likes: "\u{2665}\u{FE0E} 3 likes", description: "ana Fog on the water.",
+                              comments: ["bo Beautiful!", "chen Where is this?", "ana Berlin, by the river."])),
+        (3, PhotoCellDocument(width: 375, userName: "chen", location: nil, time: "4d",
+                              likes: "\u{2665}\u{FE0E} 0 likes", description: "chen ", comments: ["ana Looks delicious."])),
     ]
 
-    /// Result lines of `photofeed layout compute` for `documents`, in order.
+    /// Result lines of `photofeed layout compute` for `documents`, in order, without the comments
+    /// node's own labels (the feed's layouts list the cell's nodes only).
     static func computed(_ documents: [PhotoCellDocument]) throws -> [String] {
         let directory = try FeedTestStore.temporaryDirectory()
         let paths = try documents.enumerated().map { index, document in
@@ -49,7 +51,10 @@ import StoreTestSupport
         }
         let result = CommandRunner.run(["layout", "compute"] + paths)
         #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
-        return result.out
+        return result.out.map {
+            $0.replacingOccurrences(of: #","nodes":\[(\{"id":"comment\d+","frame":\[[^\]]*\]\},?)*\]"#, with: "",
+                                    options: .regularExpression)
+        }
     }
 
     @Test func goldenLayoutsEqualTheCellsDescribedAsLayoutDocuments() throws {
@@ -76,7 +81,7 @@ import StoreTestSupport
         let last = CommandRunner.run(["feed", "--db", db, "--width", "375", "--limit", "3", "--format", "json",
                                  "--after", "djE6MTc0OTY0MzIwMDAwMDoz"])
         #expect(last.out.count == 1)
-        #expect(last.out[0].hasPrefix(#"{"items":[{"photoId":2,"layout":{"size":[375,505.5],"#))
+        #expect(last.out[0].hasPrefix(#"{"items":[{"photoId":2,"layout":{"size":[375,510.5],"#))
         #expect(last.out[0].hasSuffix(#""cache":"miss"}],"next":null}"#))
     }
 
@@ -86,8 +91,8 @@ import StoreTestSupport
         let result = CommandRunner.run(["feed", "--db", db, "--width", "375", "--limit", "2"])
         #expect(result.out == [
             "feed at width 375, scale 2: 2 photos, 1 from the layout cache, 1 computed",
-            "  photo 4  @ana  375×473  hit  Rooftops at noon.",
-            "  photo 1  @ana  375×620.5  miss  Fog on the water.",
+            "  photo 4  @ana  375×478  hit  Rooftops at noon.",
+            "  photo 1  @ana  375×537.5  miss  Fog on the water.",
             "next: djE6MTc0OTk4ODUwMDAwMDox",
         ])
     }
@@ -98,7 +103,7 @@ import StoreTestSupport
         #expect(result.status == 0)
         let html = result.out.joined(separator: "\n")
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.contains("Berlin, Germany") && html.contains("chen Where is this?"))
+        #expect(html.contains("Germany") && html.contains("chen Where is this?"))
         #expect(html.components(separatedBy: "<section class=\"cell\"").count == 3)
     }
 
@@ -113,10 +118,10 @@ import StoreTestSupport
     }
 
     static let show320 = #"""
-        {"size":[320,552],"nodes":[{"id":"avatar","frame":[10,10,30,30]},{"id":"userName","frame":[50,8.5,114,16.5]},\#
-        {"id":"location","frame":[50,25,114,16.5]},{"id":"time","frame":[287,16.5,23,16.5]},\#
-        {"id":"photo","frame":[0,50,320,400]},{"id":"likes","frame":[10,455,300,16.5]},\#
-        {"id":"description","frame":[10,476.5,300,16.5]},{"id":"comments","frame":[10,498,300,49]}]}
+        {"size":[320,482.5],"nodes":[{"id":"avatar","frame":[10,10,30,30]},{"id":"userName","frame":[50,8.5,64.5,16.5]},\#
+        {"id":"location","frame":[50,25,64.5,16.5]},{"id":"time","frame":[287,16.5,23,16.5]},\#
+        {"id":"photo","frame":[0,50,320,320]},{"id":"likes","frame":[10,375,300,16.5]},\#
+        {"id":"description","frame":[10,396.5,300,16.5]},{"id":"comments","frame":[10,418,300,59.5]}]}
         """#
 
     @Test func layoutShowJSONGolden() throws {
@@ -136,14 +141,15 @@ import StoreTestSupport
         #expect(result.out.joined(separator: "\n") == Self.asciiPhoto3)
     }
 
-    /// Photo 3 at 375 pt: no location yet (one header line), image loading (1:1), one comment.
+    /// Photo 3 at 375 pt: no location yet (one header line), image loading (square), one comment
+    /// (the comments node's box, its one label drawn over it), no description ("chen ").
     static let asciiPhoto3 = """
         photo 3 · 375 × 494.5 pt · 80 columns
 
           +avatar+
-          |image~| +userNa~+                                                      +ti~+
-          |      | |chen   |                                                      |4d |
-          +------+ +-------+                                                      +---+
+          |image~| +userN~+                                                       +ti~+
+          |      | |chen  |                                                       |4d |
+          +------+ +------+                                                       +---+
         +photo--------------------------------------------------------------------------+
         |                                                                               |
         |                                                                               |
@@ -186,21 +192,22 @@ import StoreTestSupport
         |                                                                               |
         +-------------------------------------------------------------------------------+
           +likes----------------------------------------------------------------------+
-          |0 likes                                                                    |
+          |♥︎ 0 likes                                                                  |
           +description----------------------------------------------------------------+
-          |Market                                                                     |
-          +comments-------------------------------------------------------------------+
+          |chen                                                                       |
+          +comment0-------------------------------------------------------------------+
           |ana Looks delicious.                                                       |
           +---------------------------------------------------------------------------+
 
 
         avatar: (10, 10) 30 × 30 image (loading)
-        userName: (50, 16.5) 38 × 16.5 text 14pt bold, 1 line
+        userName: (50, 16.5) 34.5 × 16.5 text 14pt regular, 1 line
         time: (347, 16.5) 18 × 16.5 text 14pt regular, 1 line
         photo: (0, 50) 375 × 375 image (loading)
         likes: (10, 430) 355 × 16.5 text 14pt regular, 1 line
         description: (10, 451.5) 355 × 16.5 text 14pt regular, 1 line
-        comments: (10, 473) 355 × 16.5 text 14pt regular, 1 line
+        comments: (10, 473) 355 × 16.5 box
+        comment0: (10, 473) 355 × 16.5 text 14pt regular, 1 line
         """
 
     @Test func layoutShowSVGHasOneRectPerNode() throws {
@@ -209,11 +216,13 @@ import StoreTestSupport
         #expect(result.status == 0)
         let svg = result.out.joined(separator: "\n")
         #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
-        // Photo 1's frames at 375 (page375): one rectangle each, and no other.
+        // Photo 1's frames at 375 (page375) and its three comment labels, 5 apart in the comments
+        // node: one rectangle each, and no other.
         let frames: [String: (Double, Double, Double, Double)] = [
-            "avatar": (10, 10, 30, 30), "userName": (50, 8.5, 114, 16.5), "location": (50, 25, 114, 16.5),
-            "time": (342, 16.5, 23, 16.5), "photo": (0, 50, 375, 468.5), "likes": (10, 523.5, 355, 16.5),
-            "description": (10, 545, 355, 16.5), "comments": (10, 566.5, 355, 49),
+            "avatar": (10, 10, 30, 30), "userName": (50, 8.5, 64.5, 16.5), "location": (50, 25, 64.5, 16.5),
+            "time": (342, 16.5, 23, 16.5), "photo": (0, 50, 375, 375), "likes": (10, 430, 355, 16.5),
+            "description": (10, 451.5, 355, 16.5), "comments": (10, 473, 355, 59.5),
+            "comment0": (10, 473, 355, 16.5), "comment1": (10, 494.5, 355, 16.5), "comment2": (10, 516, 355, 16.5),
         ]
         #expect(svg.components(separatedBy: "<rect").count - 1 == frames.count)
         for (id, frame) in frames {
@@ -221,7 +230,7 @@ import StoreTestSupport
                 + #"width="\#(number(frame.2))" height="\#(number(frame.3))"/>"#
             #expect(svg.contains(#"data-node-id="\#(id)">"#) && svg.contains(rect), "\(id): \(rect)")
         }
-        #expect(svg.contains("Berlin, Germany"))
+        #expect(svg.contains("Germany"))
     }
 
     /// `16.5` as `16.5`, `10` as `10`: the SVG's number format.
@@ -247,7 +256,7 @@ import StoreTestSupport
         #expect(lines.contains("  entries    4"))
         #expect(lines.contains("  hits       2"))
         #expect(lines.contains("  misses     4"))
-        #expect(lines.contains("    375    @2x      4  473  494.5  620.5  620.5"))
-        #expect(lines.contains("      1    375    @2x   620.5"), "photo 1 is the tallest cell")
+        #expect(lines.contains("    375    @2x      4  478  494.5  537.5  537.5"))
+        #expect(lines.contains("      1    375    @2x   537.5"), "photo 1 is the tallest cell")
     }
 }

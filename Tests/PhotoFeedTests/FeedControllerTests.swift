@@ -14,8 +14,8 @@ import StoreTestSupport
     static func fresh(_ store: FeedStore, photoID: Int64, width: Double, scale: Double,
                       referenceTime: Int64 = FeedTestStore.newest) throws -> CachedLayout {
         let item = try #require(try store.feedItems(photoIDs: [photoID])[photoID])
-        let comments = try store.firstComments(photoIDs: [photoID])[photoID] ?? []
-        let cell = PhotoCellNode(model: PhotoCellModel(item: item, firstComments: comments,
+        let page = try store.firstComments(photoIDs: [photoID], limit: PhotoCellModel.commentPageSize)[photoID] ?? []
+        let cell = PhotoCellNode(model: PhotoCellModel(item: item, commentPage: page,
                                                        referenceTime: referenceTime))
         return CachedLayout(cell.layoutThatFits(FeedController.sizeRange(width: width),
                                                 context: LayoutContext(scale: scale)))
@@ -36,23 +36,24 @@ import StoreTestSupport
             #expect(entry.layout == fresh)
             #expect(entry.layout.resultLine == fresh.resultLine)
         }
-        // By hand (PhotoCellNode's layout): a text line of DejaVu Sans at 14 pt is
+        // By hand (ASDKgram's structure): a text line of DejaVu Sans at 14 pt is
         // (1901 + 483) / 2048 × 14 = 16.297 pt, so one line is 16.5 and three are 48.89 → 49 on
-        // the 2x grid. Header 10 + 30 + 10 = 50; the photo is 375 × ratio (1 until loaded, floored
-        // to the grid); the footer is 5 + lines, 5 apart, + 5.
-        //   4: 50 + 375 + 5 + likes 16.5 + 5 + description 16.5 + 5                      = 473
-        //   1: 50 + 375 × 1350/1080 (468.75 → 468.5) + 5 + 16.5 + 5 + 16.5 + 5
-        //      + comments 3 lines 49 + 5                                                  = 620.5
-        //   3: 50 + 375 + 5 + 16.5 + 5 + description (the title) 16.5 + 5 + 1 comment 16.5 + 5 = 494.5
-        //   2: 50 + 375 + 5 + 16.5 + 5 + description (3 of its lines) 49 + 5               = 505.5
-        #expect(second.entries.map(\.layout.height) == [473, 620.5, 494.5, 505.5])
+        // the 2x grid. Header 10 + 30 + 10 = 50; the photo is always 375 square; the footer is
+        // 5 + likes, description and the comments node (0 high when empty), 5 apart, + 5; the
+        // comments node's labels are 5 apart.
+        //   4: 50 + 375 + 5 + likes 16.5 + 5 + description 16.5 + 5 + comments 0 + 5      = 478
+        //   1: 50 + 375 + 5 + 16.5 + 5 + 16.5 + 5 + 3 comments (no count line for 3)
+        //      16.5 + 5 + 16.5 + 5 + 16.5 + 5                                             = 537.5
+        //   3: 50 + 375 + 5 + 16.5 + 5 + description ("chen ") 16.5 + 5 + 1 comment 16.5 + 5 = 494.5
+        //   2: 50 + 375 + 5 + 16.5 + 5 + description (3 of its lines) 49 + 5 + 0 + 5       = 510.5
+        #expect(second.entries.map(\.layout.height) == [478, 537.5, 494.5, 510.5])
     }
 
     @Test func cachedResultLineRebuildsTheLayoutTree() throws {
         let store = try FeedTestStore.seeded()
         let entry = try #require(try FeedController(store: store).entry(photoID: 4, width: 320, scale: 3))
         let fresh = PhotoCellNode(model: PhotoCellModel(
-            item: try #require(try store.feedItems(photoIDs: [4])[4]), firstComments: [],
+            item: try #require(try store.feedItems(photoIDs: [4])[4]), commentPage: [],
             referenceTime: FeedTestStore.newest))
             .layoutThatFits(FeedController.sizeRange(width: 320), context: LayoutContext(scale: 3))
         #expect(entry.layout.layout() == fresh)
@@ -83,7 +84,7 @@ import StoreTestSupport
             Issue.record("no likes text: \(String(describing: likes))")
             return
         }
-        #expect(text.lines.map(\.text) == ["13 likes"])
+        #expect(text.lines.map(\.text) == ["\u{2665}\u{FE0E} 13 likes"])
         #expect(try store.layoutCacheReport(engineVersion: EngineVersion.layoutEngine).stale == 0)
     }
 
@@ -105,19 +106,19 @@ import StoreTestSupport
         _ = try controller.page(width: 320, scale: 3)
 
         // Photo 3 is geocoded (a second header line: same 50-high header); photo 4's 1000×500
-        // image arrives (ratio 1 → 0.5: shorter at both widths).
+        // image arrives (the photo stays square): no height changes.
         try store.resolveLocation(id: 2, placeName: "Tokyo", region: "Tokyo", country: "Japan")
         try store.setImageState(photoID: 4, .loaded)
         let summary = try controller.relayout(photoIDs: [3, 4, 4, 999])
-        #expect(summary == RelayoutSummary(relayouts: 4, heightChanges: 2))
+        #expect(summary == RelayoutSummary(relayouts: 4, heightChanges: 0))
 
         let page = try FeedController(store: store).page(width: 375, scale: 2)
         #expect(page.entries.map(\.cache) == [.hit, .hit, .hit, .hit])
         for entry in page.entries {
             #expect(entry.layout == (try Self.fresh(store, photoID: entry.photoID, width: 375, scale: 2)))
         }
-        // Photo 4's image, 1000 × 500, loaded: 375 × 0.5 = 187.5 instead of 375 (see above).
-        #expect(page.entries[0].layout.height == 473 - 375 + 187.5)
+        // Photo 4's image, 1000 × 500, loaded: still 375 square (see above).
+        #expect(page.entries[0].layout.height == 478)
         #expect(page.entries[2].layout.frames.map(\.id).contains("location"))
         #expect(try FeedController(store: store).page(width: 320, scale: 3).hits == 4)
     }
@@ -136,7 +137,7 @@ import StoreTestSupport
 
         let summary = try controller.relayout(photoIDs: ids)
         #expect(summary.relayouts == 150)
-        #expect(summary.heightChanges > 0 && summary.heightChanges <= loaded.count)
+        #expect(summary.heightChanges == 0, "a loaded image changes no height")
         let page = try FeedController(store: store).page(width: 375, scale: 2, limit: 150)
         #expect(page.hits == 150)
         for entry in page.entries {
@@ -182,17 +183,24 @@ import StoreTestSupport
         let controller = try FeedController(store: store)
         let page = try controller.page(width: 375, limit: 2)
         let cell = try controller.snapshots(of: page)[1]
-        #expect(cell.photoID == 1 && cell.size == Size(375, 620.5))
+        #expect(cell.photoID == 1 && cell.size == Size(375, 537.5))
         let byID = Dictionary(uniqueKeysWithValues: cell.nodes.map { ($0.id, $0) })
         guard case .text(let location)? = byID["location"]?.content,
-              case .text(let comments)? = byID["comments"]?.content,
               case .image(let photo)? = byID["photo"]?.content else {
             Issue.record("missing contents: \(cell.nodes.map(\.id))")
             return
         }
-        #expect(location.lines.map(\.text) == ["Berlin, Germany"])
-        #expect(comments.lines.map(\.text) == ["View all 3 comments", "bo Beautiful!", "chen Where is this?"])
+        #expect(location.lines.map(\.text) == ["Germany"])
+        let labels = ["comment0", "comment1", "comment2"].map { id -> [String] in
+            guard case .text(let text)? = byID[id]?.content else { return [] }
+            return text.lines.map(\.text)
+        }
+        #expect(labels == [["bo Beautiful!"], ["chen Where is this?"], ["ana Berlin, by the river."]])
+        // The comments node at 10, 473 (after likes and description); its labels 5 apart in it.
+        #expect(byID["comments"]?.frame == Rect(10, 473, 355, 59.5))
+        #expect(["comment0", "comment1", "comment2"].map { byID[$0]?.frame }
+            == [Rect(10, 473, 355, 16.5), Rect(10, 494.5, 355, 16.5), Rect(10, 516, 355, 16.5)])
         #expect(photo == ImageSnapshot(url: "https://p.example/1.jpg", pixelSize: Size(1080, 1350), isLoaded: true))
-        #expect(byID["photo"]?.frame == Rect(0, 50, 375, 468.5))
+        #expect(byID["photo"]?.frame == Rect(0, 50, 375, 375))
     }
 }

@@ -24,17 +24,16 @@ import StoreTestSupport
         ]))
         #expect(updated.contentVersion == 6)
         #expect(updated.isImageLoaded && updated.isAvatarLoaded)
-        #expect(updated.photoRatio == 0.5)
-        #expect(updated.locationName == "Bern, Switzerland")
+        #expect(updated.locationName == "Switzerland", "ASDKgram's placemark rule over the store's fields")
         var expected = Self.model
         (expected.contentVersion, expected.isImageLoaded, expected.isAvatarLoaded) = (6, true, true)
-        expected.locationName = "Bern, Switzerland"
+        expected.locationName = "Switzerland"
         #expect(updated == expected, "nothing else changes")
 
         let failed = try #require(Self.model.applying([Self.change(4, .location(placeName: nil, country: nil, state: .failed))]))
         #expect(failed.locationName == nil)
         let noPlace = try #require(Self.model.applying([Self.change(4, .location(placeName: "Nowhere", country: nil, state: .resolved))]))
-        #expect(noPlace.locationName == "Nowhere", "a place without a country shows alone")
+        #expect(noPlace.locationName == "ERROR", "a placemark without a country is ASDKgram's ERROR")
     }
 
     @Test func changesTheModelAlreadyShowsAreSkipped() throws {
@@ -62,14 +61,15 @@ import StoreTestSupport
         _ = try controller.page(width: 375, scale: 2)
         try store.setImageState(photoID: 4, .loaded)
         let onlyInTheChange = ContentChange(photoID: 4, contentVersion: 2,
-                                            edit: .location(placeName: "Atlantis", country: nil, state: .resolved))
+                                            edit: .location(placeName: "Atlantis", country: "Atlantis", state: .resolved))
         let summary = try controller.relayout([MarkedCell(photoID: 4, changes: [onlyInTheChange])])
         #expect(summary == RelayoutSummary(relayouts: 1, heightChanges: 0))
         #expect(controller.cells.cachedCell(photoID: 4)?.model.locationName == "Atlantis")
         #expect(controller.cells.cachedCell(photoID: 4)?.model.isImageLoaded == false)
 
         let gap = ContentChange(photoID: 4, contentVersion: 4, edit: .imageState(.loaded))
-        #expect(try controller.relayout([MarkedCell(photoID: 4, changes: [gap])]).heightChanges == 1)
+        // The loaded image changes no height: the photo is always square.
+        #expect(try controller.relayout([MarkedCell(photoID: 4, changes: [gap])]).heightChanges == 0)
         let cell = try #require(controller.cells.cachedCell(photoID: 4))
         #expect(cell.model.locationName == nil && cell.model.isImageLoaded && cell.model.contentVersion == 2)
         let page = try FeedController(store: store).page(width: 375, scale: 2)
@@ -91,7 +91,8 @@ import StoreTestSupport
                                                            edit: .location(placeName: "Tokyo", country: "Japan", state: .resolved))]),
             MarkedCell(photoID: 4, changes: [ContentChange(photoID: 4, contentVersion: 2, edit: .imageState(.loaded))]),
         ])
-        #expect(summary == RelayoutSummary(relayouts: 4, heightChanges: 2))
+        // Neither a geocode nor a loaded image changes a height (the photo is always square).
+        #expect(summary == RelayoutSummary(relayouts: 4, heightChanges: 0))
         for (width, scale) in [(375.0, 2.0), (320, 3)] {
             let page = try FeedController(store: store).page(width: width, scale: scale)
             #expect(page.hits == 4)

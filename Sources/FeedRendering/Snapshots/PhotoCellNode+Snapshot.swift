@@ -9,17 +9,21 @@ extension PhotoCellNode {
     /// the text engine sets them in the frame's width, an image node's URL and, once loaded, its
     /// pixel size.
     ///
-    /// Text is measured again from the node's text and options at its frame width rather than
+    /// The comments node's labels follow it, each at its absolute frame (``CommentsNode`` lays
+    /// them out in its own layout). Text is measured again from the node's text and options at its frame width rather than
     /// read from the node's last measurement, so the snapshot does not depend on which size the
     /// cell was measured at last (a frame is its lines' width ceiled, so the lines are the same).
     public func snapshot(layout: Layout, scale: Double) -> CellSnapshot {
         let model = self.model
-        let textNodes: [String: TextNode] = [
+        let context = LayoutContext(scale: scale > 0 && scale.isFinite ? scale : 1)
+        let flat = withCommentLabels(layout.isFlat ? layout : layout.flattened(context: context), context: context)
+        var textNodes: [String: TextNode] = [
             "userName": userName, "location": location, "time": time, "likes": likes,
-            "description": descriptionText, "comments": comments,
+            "description": descriptionText,
         ]
-        let frames = Dictionary(layout.sublayouts.map { ($0.element.rawValue, $0.frame) }, uniquingKeysWith: { a, _ in a })
-        return CellSnapshot(photoID: model.photoID, layout: layout, scale: scale) { id in
+        for label in comments.labels { textNodes[label.id.rawValue] = label }
+        let frames = Dictionary(flat.sublayouts.map { ($0.element.rawValue, $0.frame) }, uniquingKeysWith: { a, _ in a })
+        return CellSnapshot(photoID: model.photoID, layout: flat, scale: scale) { id in
             switch id {
             case "avatar":
                 return .image(ImageSnapshot(url: model.avatarURL, pixelSize: nil, isLoaded: model.isAvatarLoaded))
@@ -35,5 +39,23 @@ extension PhotoCellNode {
                 return .text(TextSnapshot(text: node.attributedText, measurement: measurement, options: options))
             }
         }
+    }
+
+    /// `flat` with the comments node's labels after it, at absolute frames: the comments node
+    /// lays out its own labels (its subtree is not in the cell's flattened layout), here at the
+    /// size the cell gave it.
+    private func withCommentLabels(_ flat: Layout, context: LayoutContext) -> Layout {
+        guard let index = flat.sublayouts.firstIndex(where: { $0.element == comments.id }),
+              !comments.labels.isEmpty else { return flat }
+        let frame = flat.sublayouts[index].frame
+        let own = comments.layoutThatFits(SizeRange(exactly: frame.size), parentSize: frame.size, context: context)
+            .flattened(context: context)
+        let labels = own.sublayouts.map { label in
+            Layout(element: label.element, isNode: true, exactSize: label.size,
+                   position: Point(frame.minX + label.position.x, frame.minY + label.position.y), sublayouts: [])
+        }
+        var expanded = flat
+        expanded.sublayouts.insert(contentsOf: labels, at: index + 1)
+        return expanded
     }
 }

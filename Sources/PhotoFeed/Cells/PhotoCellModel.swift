@@ -4,8 +4,15 @@ import FeedStore
 ///
 /// Times are milliseconds since 1970. The time label compares ``uploadedAt`` with an injected
 /// ``referenceTime`` rather than the wall clock, so a cell's texts, and therefore its layout, are
-/// a pure function of the model.
+/// a pure function of the model. The labels follow ASDKgram's `PhotoCellNode`, `CommentsNode`
+/// and `Utilities` (docs/feed.md, "The cell's texts").
 public struct PhotoCellModel: Hashable, Sendable {
+    /// How many comments a cell shows (ASDKgram's `NUM_COMMENTS_TO_SHOW`).
+    public static let shownCommentCount = 3
+    /// The size of the comment feed's first page, whose last ``shownCommentCount`` comments the
+    /// cell shows (a page of 500px's comments API, which ASDKgram reads).
+    public static let commentPageSize = 20
+
     public var photoID: Int64
     /// Changes whenever anything the cell shows changes (the store's content version).
     public var contentVersion: Int64
@@ -13,24 +20,29 @@ public struct PhotoCellModel: Hashable, Sendable {
     public var avatarURL: String
     /// Whether the avatar has arrived (drawn as a placeholder until then; it never changes the layout).
     public var isAvatarLoaded: Bool
-    /// The reverse-geocoded place, nil until geocoding found one (the label is absent then).
+    /// The reverse-geocoded place, nil until geocoding answered (the label is absent then).
     public var locationName: String?
     public var uploadedAt: Int64
     public var referenceTime: Int64
     public var photoURL: String
     public var pixelWidth: Int
     public var pixelHeight: Int
+    /// Whether the photo has arrived (drawn as a placeholder until then; it never changes the
+    /// layout: the photo is always square).
     public var isImageLoaded: Bool
     public var likes: Int
+    /// The photo's description (without the user name the label puts before it).
     public var description: String
+    /// The photo's total number of comments.
     public var commentCount: Int
-    /// The first comments (at most two are shown).
-    public var firstComments: [CommentLine]
+    /// The comments shown, in the page's order: the last ``shownCommentCount`` of the comment
+    /// feed's first page.
+    public var comments: [CommentLine]
 
     public init(photoID: Int64, contentVersion: Int64 = 1, userName: String, avatarURL: String,
                 isAvatarLoaded: Bool = false, locationName: String? = nil, uploadedAt: Int64, referenceTime: Int64, photoURL: String,
                 pixelWidth: Int, pixelHeight: Int, isImageLoaded: Bool = false, likes: Int = 0,
-                description: String = "", commentCount: Int = 0, firstComments: [CommentLine] = []) {
+                description: String = "", commentCount: Int = 0, comments: [CommentLine] = []) {
         self.photoID = photoID
         self.contentVersion = contentVersion
         self.userName = userName
@@ -46,12 +58,12 @@ public struct PhotoCellModel: Hashable, Sendable {
         self.likes = likes
         self.description = description
         self.commentCount = commentCount
-        self.firstComments = firstComments
+        self.comments = comments
     }
 
-    /// The model of a feed item: the location label is the place name and country once geocoded
-    /// ("Berlin, Germany"), the description falls back to the title when empty.
-    public init(item: FeedItem, firstComments: [CommentLine], referenceTime: Int64) {
+    /// The model of a feed item whose comment feed's first page is `commentPage` (oldest first,
+    /// at most ``commentPageSize`` comments): the cell keeps its last ``shownCommentCount``.
+    public init(item: FeedItem, commentPage: [CommentLine], referenceTime: Int64) {
         let photo = item.photo
         self.init(photoID: photo.id, contentVersion: photo.contentVersion, userName: item.owner.username,
                   avatarURL: item.owner.avatarURL, isAvatarLoaded: item.owner.avatarState == .loaded,
@@ -61,49 +73,38 @@ public struct PhotoCellModel: Hashable, Sendable {
                   uploadedAt: photo.uploadedAt, referenceTime: referenceTime, photoURL: photo.url,
                   pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight,
                   isImageLoaded: photo.imageState == .loaded, likes: photo.likes,
-                  description: photo.description.isEmpty ? photo.title : photo.description,
-                  commentCount: item.commentCount, firstComments: firstComments)
+                  description: photo.description, commentCount: item.commentCount,
+                  comments: Array(commentPage.suffix(Self.shownCommentCount)))
     }
 
-    /// The location label of a location with these names and state: none until resolved.
+    /// The location label of a location with these names and state, by ASDKgram's placemark
+    /// rule (``PlacemarkLabel``): none until resolved; a failed geocode shows nothing.
     static func locationName(placeName: String?, country: String?, state: GeocodeState) -> String? {
-        guard state == .resolved, let place = placeName, !place.isEmpty else { return nil }
-        guard let country, !country.isEmpty else { return place }
-        return "\(place), \(country)"
+        guard state == .resolved else { return nil }
+        return PlacemarkLabel(locality: placeName, country: country).text
     }
 
     // MARK: - Texts
 
-    /// Time since upload as ASDKgram prints it: "5s", "3m", "2h", "4d", "3w" (whole units,
-    /// rounded down; an upload "after" the reference time reads "0s").
-    public var timeLabel: String {
-        let seconds = max(0, (referenceTime - uploadedAt) / 1000)
-        switch seconds {
-        case ..<60: return "\(seconds)s"
-        case ..<3600: return "\(seconds / 60)m"
-        case ..<86_400: return "\(seconds / 3600)h"
-        case ..<604_800: return "\(seconds / 86_400)d"
-        default: return "\(seconds / 604_800)w"
-        }
-    }
+    /// The user name label: the name lowercased.
+    public var userNameLabel: String { userName.lowercased() }
 
-    /// "1 like", "12 likes".
-    public var likesLabel: String { likes == 1 ? "1 like" : "\(likes) likes" }
+    /// Time since upload as ASDKgram prints it (``ElapsedTime``).
+    public var timeLabel: String { ElapsedTime(milliseconds: referenceTime - uploadedAt).label }
 
-    /// The comments label's lines: "View all N comments" when there are more than the two shown,
-    /// then up to two "username comment" lines. Empty without comments (the label is absent).
-    public var commentLines: [String] {
-        guard commentCount > 0 else { return [] }
-        var lines: [String] = []
-        if commentCount > 2 { lines.append("View all \(commentCount) comments") }
-        lines += firstComments.prefix(2).map { "\($0.authorName) \($0.body)" }
-        return lines
-    }
+    /// "♥︎ N likes" (U+2665 U+FE0E), plural whatever the count.
+    public var likesLabel: String { "\u{2665}\u{FE0E} \(likes) likes" }
 
-    /// Height over width of the photo: the real pixel size once loaded, 1 before (ASDKgram's
-    /// square placeholder).
-    public var photoRatio: Double {
-        guard isImageLoaded, pixelWidth > 0, pixelHeight > 0 else { return 1 }
-        return Double(pixelHeight) / Double(pixelWidth)
+    /// "username description", the name as it is.
+    public var descriptionLabel: String { "\(userName) \(description)" }
+
+    /// The comments node's labels: "View all N comments" when the total exceeds
+    /// ``shownCommentCount``, then "commenter comment" (the commenter lowercased) for each comment
+    /// shown. Empty without comments (the comments node is then an empty stack).
+    public var commentLabels: [String] {
+        var labels: [String] = []
+        if commentCount > Self.shownCommentCount { labels.append("View all \(commentCount) comments") }
+        labels += comments.map { "\($0.authorName.lowercased()) \($0.body)" }
+        return labels
     }
 }

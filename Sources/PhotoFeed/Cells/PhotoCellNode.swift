@@ -4,22 +4,23 @@ import NodeKit
 import Synchronization
 import TextLayout
 
-/// ASDKgram's photo cell (texture-docs/automatic-subnode-management.md), written with the DSL
-/// and automatic subnode management.
+/// ASDKgram's photo cell (docs/feed.md; the reference structure of ASDKgram's `PhotoCellNode`),
+/// written with the DSL and automatic subnode management.
 ///
 /// ```
 /// header  inset(0,10,0,10) ─ horizontal stack, alignItems center:
 ///           avatar 30×30 in inset(10,0,10,10) · [userName, location?] (flexShrink 1)
 ///           · spacer (flexGrow 1) · time (spacingBefore 10)
-/// photo   ratio 1 until the image is loaded, then its pixel height / width
-/// footer  inset(5,10,5,10) ─ vertical stack, spacing 5: likes · description (≤ 3 lines)
-///           · comments (absent without comments)
+/// photo   ratio 1: always square, whether its image has arrived or not
+/// footer  inset(5,10,5,10) ─ vertical stack, spacing 5, alignItems stretch:
+///           likes · description (≤ 3 lines) · comments (a ``CommentsNode``, always present)
 /// ```
 ///
-/// The location label is in the layout only once geocoded; the subnodes follow the layout
-/// (automatic subnode management), so it joins the cell at the next layout pass after
-/// ``update(_:)``. Node ids are stable: "avatar", "userName", "location", "time", "photo",
-/// "likes", "description", "comments".
+/// Every label is 14 pt in the regular weight. The location label is in the layout only once
+/// geocoded; the subnodes follow the layout (automatic subnode management), so it joins the
+/// cell at the next layout pass after ``update(_:)``. Node ids are stable: "avatar",
+/// "userName", "location", "time", "photo", "likes", "description", "comments" (whose labels
+/// are "comment0", "comment1", … inside it).
 ///
 /// Thread safety: the model lives in a `Mutex`; the subnodes lock themselves.
 public final class PhotoCellNode: CellNode, @unchecked Sendable {
@@ -37,7 +38,7 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
     public let time: TextNode
     public let likes: TextNode
     public let descriptionText: TextNode
-    public let comments: TextNode
+    public let comments: CommentsNode
 
     private let modelStorage: Mutex<PhotoCellModel>
 
@@ -47,11 +48,11 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
         photo = NetworkImageNode(id: "photo", downloader: downloader)
         userName = TextNode(id: "userName", measurer: measurer)
         location = TextNode(id: "location", maximumNumberOfLines: 1, measurer: measurer)
-        time = TextNode(id: "time", maximumNumberOfLines: 1, measurer: measurer)
+        time = TextNode(id: "time", measurer: measurer)
         likes = TextNode(id: "likes", measurer: measurer)
         descriptionText = TextNode(id: "description", maximumNumberOfLines: Self.descriptionMaximumLines,
                                    measurer: measurer)
-        comments = TextNode(id: "comments", measurer: measurer)
+        comments = CommentsNode(id: "comments", measurer: measurer)
         modelStorage = Mutex(model)
         super.init(id: "photoCell")
         automaticallyManagesSubnodes = true
@@ -88,32 +89,33 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
         }
         if differs({ $0.avatarURL }) { avatar.setURL(URL(string: model.avatarURL)) }
         if differs({ $0.photoURL }) { photo.setURL(URL(string: model.photoURL)) }
-        if differs({ $0.userName }) { userName.attributedText = Self.text(model.userName, weight: .bold) }
+        if differs({ $0.userName }) { userName.attributedText = Self.text(model.userNameLabel) }
         if differs({ $0.locationName }) {
             location.attributedText = model.locationName.map { Self.text($0) } ?? AttributedText()
         }
         if differs({ $0.uploadedAt }) || differs({ $0.referenceTime }) { time.attributedText = Self.text(model.timeLabel) }
         if differs({ $0.likes }) { likes.attributedText = Self.text(model.likesLabel) }
-        if differs({ $0.description }) { descriptionText.attributedText = Self.text(model.description) }
-        if differs({ $0.commentCount }) || differs({ $0.firstComments }) {
-            comments.attributedText = Self.text(model.commentLines.joined(separator: "\n"))
+        if differs({ $0.userName }) || differs({ $0.description }) {
+            descriptionText.attributedText = Self.text(model.descriptionLabel)
         }
+        if differs({ $0.commentCount }) || differs({ $0.comments }) { comments.update(labels: model.commentLabels) }
     }
 
-    static func text(_ string: String, weight: FontWeight = .regular) -> AttributedText {
-        string.isEmpty ? AttributedText()
-            : AttributedText(string, attributes: TextAttributes(fontSize: fontSize, fontWeight: weight))
+    /// `string` in the cells' font: 14 pt, regular weight.
+    static func text(_ string: String) -> AttributedText {
+        string.isEmpty ? AttributedText() : AttributedText(string, attributes: TextAttributes(fontSize: fontSize))
     }
 
     // MARK: - Layout
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let model = self.model
+        // ASDKgram's photo is always square, and its footer always holds likes, the description
+        // and the comments node (an empty one still takes its spacing).
         return Self.layoutSpec(avatar: avatar, userName: userName,
                                location: model.locationName != nil ? location : nil, time: time,
-                               photo: photo, photoRatio: model.photoRatio, likes: likes,
-                               description: model.description.isEmpty ? nil : descriptionText,
-                               comments: model.commentCount > 0 ? comments : nil)
+                               photo: photo, photoRatio: 1, likes: likes,
+                               description: descriptionText, comments: comments)
     }
 
     /// The cell's spec tree (the diagram above) over any leaves: this cell's nodes, or the
@@ -126,10 +128,10 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
                                   description: (any LayoutElement)?,
                                   comments: (any LayoutElement)?) -> StackLayoutSpec {
         let h = horizontalBuffer, v = verticalBuffer
-        return StackLayoutSpec.vertical(alignItems: .stretch) {
+        return StackLayoutSpec.vertical(spacing: 0, justifyContent: .start, alignItems: .stretch) {
             StackLayoutSpec.horizontal(justifyContent: .start, alignItems: .center) {
                 avatar.padding(EdgeInsets(top: h, left: 0, bottom: h, right: h))
-                StackLayoutSpec.vertical {
+                StackLayoutSpec.vertical(alignItems: .stretch) {
                     userName
                     if let location { location }
                 }
@@ -139,7 +141,7 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
             }
             .padding(EdgeInsets(top: 0, left: h, bottom: 0, right: h))
             photo.ratio(photoRatio)
-            StackLayoutSpec.vertical(spacing: v) {
+            StackLayoutSpec.vertical(spacing: v, alignItems: .stretch) {
                 likes
                 if let description { description }
                 if let comments { comments }

@@ -56,7 +56,7 @@ extension FeedController {
 
     /// The cells of `items`, showing their current models (one query for the comments).
     public func cells(for items: [FeedItem]) throws -> [PhotoCellNode] {
-        let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.shownComments)
+        let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.commentPageSize)
         return items.map { cells.cell(for: model($0, comments: comments)) }
     }
 }

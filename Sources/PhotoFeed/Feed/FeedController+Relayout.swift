@@ -46,7 +46,7 @@ extension FeedController: CellRelayouting {
             }
         }
         let inputs = try store.relayoutInputs(photoIDs: unique, contentOf: unique.filter { known[$0] == nil },
-                                              cellKind: Self.cellKind, commentLimit: Self.shownComments)
+                                              cellKind: Self.cellKind, commentLimit: Self.commentPageSize)
         let items = inputs.items, comments = inputs.comments
         let byPhoto = Dictionary(grouping: inputs.entries, by: \.photoID)
         let work: RelayoutWork = unique.compactMap { photoID in

@@ -18,8 +18,8 @@ import TextLayout
 public final class FeedController: Sendable {
     /// The layout cache's cell kind for photo cells.
     public static let cellKind = "photo"
-    /// How many comments a cell shows.
-    static let shownComments = 2
+    /// How many comments of a photo the cell's model is made from: the comment feed's first page.
+    static let commentPageSize = PhotoCellModel.commentPageSize
 
     public let store: FeedStore
     public let cells: PhotoCellCache
@@ -66,9 +66,9 @@ public final class FeedController: Sendable {
                        sizeRange: CacheSizeRange(range), scale: scale, engineVersion: EngineVersion.layoutEngine)
     }
 
-    /// The model of `item` with its first comments.
+    /// The model of `item` with its comment feed's first page.
     func model(_ item: FeedItem, comments: [Int64: [CommentLine]]) -> PhotoCellModel {
-        PhotoCellModel(item: item, firstComments: comments[item.photo.id] ?? [], referenceTime: referenceTime)
+        PhotoCellModel(item: item, commentPage: comments[item.photo.id] ?? [], referenceTime: referenceTime)
     }
 
     /// Measures `cell` at `range` and `scale` and returns its cache form.

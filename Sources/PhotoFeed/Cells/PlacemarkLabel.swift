@@ -1,0 +1,36 @@
+/// ASDKgram's location label (`LocationModel.m`) over the placemark fields the store keeps.
+///
+/// ASDKgram takes the first that applies: the inland water body's name; "subLocality, locality";
+/// "subAdministrativeArea, administrativeArea"; the country; otherwise "ERROR". The store's
+/// reverse geocoder (nearest GeoNames city) keeps a locality (`location.place_name`), an
+/// administrative area (`location.region`) and a country (`location.country`), but no inland
+/// water, sub-locality nor sub-administrative area: rules 1 to 3 need a field it does not have,
+/// so the label is the country, else "ERROR" (docs/feed.md).
+public struct PlacemarkLabel: Hashable, Sendable {
+    public var inlandWater: String?
+    public var subLocality: String?
+    public var locality: String?
+    public var subAdministrativeArea: String?
+    public var administrativeArea: String?
+    public var country: String?
+
+    public init(inlandWater: String? = nil, subLocality: String? = nil, locality: String? = nil,
+                subAdministrativeArea: String? = nil, administrativeArea: String? = nil, country: String? = nil) {
+        self.inlandWater = inlandWater
+        self.subLocality = subLocality
+        self.locality = locality
+        self.subAdministrativeArea = subAdministrativeArea
+        self.administrativeArea = administrativeArea
+        self.country = country
+    }
+
+    /// The label, by the first rule whose fields are all present (an empty name counts as absent).
+    public var text: String {
+        func present(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+        if let water = present(inlandWater) { return water }
+        if let sub = present(subLocality), let locality = present(locality) { return "\(sub), \(locality)" }
+        if let sub = present(subAdministrativeArea), let area = present(administrativeArea) { return "\(sub), \(area)" }
+        if let country = present(country) { return country }
+        return "ERROR"
+    }
+}

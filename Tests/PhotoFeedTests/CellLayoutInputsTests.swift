@@ -1,0 +1,55 @@
+import FeedStore
+import LayoutCore
+import PhotoFeed
+import Testing
+
+/// A cell's layout inputs: display-only data is not one of them, every text is, and equal inputs
+/// give equal layouts whatever else differs.
+@Suite struct CellLayoutInputsTests {
+    static let base = PhotoCellModel(
+        photoID: 1, userName: "Ana", avatarURL: "https://a.example/ana.jpg", uploadedAt: 0,
+        referenceTime: 3 * 60_000, photoURL: "https://p.example/1.jpg", pixelWidth: 1080, pixelHeight: 1350,
+        likes: 3, description: "Fog on the water.")
+
+    @Test func displayOnlyChangesKeepTheFingerprint() {
+        var shown = Self.base
+        shown.isImageLoaded = true
+        shown.isAvatarLoaded = true
+        shown.photoURL = "https://p.example/other.jpg"
+        shown.avatarURL = "https://a.example/other.jpg"
+        shown.pixelWidth = 500
+        shown.contentVersion = 9
+        shown.photoID = 2
+        #expect(shown.layoutInputs == Self.base.layoutInputs)
+        #expect(shown.layoutInputs.fingerprint == Self.base.layoutInputs.fingerprint)
+        let context = LayoutContext(scale: 2), range = FeedController.sizeRange(width: 375)
+        #expect(PhotoCellNode(model: shown).layoutThatFits(range, context: context)
+            == PhotoCellNode(model: Self.base).layoutThatFits(range, context: context))
+    }
+
+    @Test func everyTextChangesTheFingerprint() {
+        var changes: [PhotoCellModel] = []
+        var model = Self.base
+        model.userName = "ana"; changes.append(model)
+        model = Self.base; model.locationName = "Germany"; changes.append(model)
+        model = Self.base; model.locationName = ""; changes.append(model)
+        model = Self.base; model.referenceTime += 3_600_000; changes.append(model)
+        model = Self.base; model.likes = 4; changes.append(model)
+        model = Self.base; model.description = "Fog"; changes.append(model)
+        model = Self.base; model.commentCount = 1; model.comments = [CommentLine(authorName: "bo", body: "Nice")]
+        changes.append(model)
+        let fingerprints = Set(([Self.base] + changes).map(\.layoutInputs.fingerprint))
+        #expect(fingerprints.count == changes.count + 1)
+        #expect(Self.base.layoutInputs.fingerprint.count == 32)
+        #expect(Self.base.layoutInputs.fingerprintHex.count == 64)
+    }
+
+    @Test func theSameDescriptionLabelByAnotherUserDiffers() {
+        var a = Self.base, b = Self.base
+        a.description = "x y"
+        b.userName = "Ana x"
+        b.description = "y"
+        #expect(a.descriptionLabel == b.descriptionLabel, "the same description label…")
+        #expect(a.layoutInputs.fingerprint != b.layoutInputs.fingerprint, "…but another user name")
+    }
+}
