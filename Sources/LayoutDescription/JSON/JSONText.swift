@@ -22,6 +22,10 @@ public enum JSONText {
     }
 
     /// Appends `text` as a JSON string literal to `output`.
+    ///
+    /// Plain stretches go in through `String.append(contentsOf:)`, which grows `output` in place:
+    /// appending through `output.unicodeScalars` would copy the whole of `output` each time (the
+    /// view shares its storage), so a result line with many ids would take quadratic time.
     public static func appendQuoted(_ text: String, to output: inout String) {
         output.append("\"")
         var plainStart = text.unicodeScalars.startIndex
@@ -30,13 +34,13 @@ public enum JSONText {
         while index != scalars.endIndex {
             let scalar = scalars[index]
             if let escape = escape(scalar) {
-                output.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+                output.append(contentsOf: Substring(scalars[plainStart..<index]))
                 output.append(escape)
                 plainStart = scalars.index(after: index)
             }
             index = scalars.index(after: index)
         }
-        output.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+        output.append(contentsOf: Substring(scalars[plainStart..<scalars.endIndex]))
         output.append("\"")
     }
 

@@ -6,7 +6,7 @@ import LayoutCore
 /// was first used) so that a duplicate can name both places. Recursion over elements is
 /// bounded by ``LayoutDocument/maxElementDepth``.
 struct DescriptionDecoder {
-    private var ids: [String: String] = [:]
+    private var ids: [String: JSONPath] = [:]
 
     mutating func document(_ value: JSONValue) throws(LayoutDescriptionError) -> LayoutDocument {
         let root = JSONPath.root
@@ -99,7 +99,7 @@ struct DescriptionDecoder {
         if let first = ids[id] {
             throw LayoutDescriptionError(path, "duplicate id \(value.summary), first used at \(first)")
         }
-        ids[id] = path.description
+        ids[id] = path
         return id
     }
 }

@@ -103,6 +103,11 @@ struct OpenTypeLayoutTable {
         }
     }
 
+    /// Lookup `index`'s type (an extension lookup's wrapped type), or nil when it cannot be read.
+    func lookupType(_ index: Int) -> Int? {
+        try? lookup(index).type
+    }
+
     /// The glyphs of `glyphs` that could make lookup `index` apply to a text made only of
     /// `glyphs`: for a lookup that applies to one glyph, those it covers; for a ligature, the
     /// first glyphs of ligatures whose every component is in `glyphs`; for a contextual lookup,

@@ -260,12 +260,21 @@ final class ShapedText {
                                   face: BorrowedFace, script: hb_script_t, _ glyph: (Int, Int32, Bool) -> Void) {
         let base = UnsafeRawPointer(all.baseAddress!).assumingMemoryBound(to: CChar.self)
         let buffer = ShapingBuffer.current
-        hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf8(buffer, base + context.lowerBound, Int32(context.count),
-                           UInt32(item.lowerBound - context.lowerBound), Int32(item.count))
-        hb_buffer_set_script(buffer, script)
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.hbFont, buffer, nil, 0)
+        func fill() {
+            hb_buffer_clear_contents(buffer)
+            hb_buffer_add_utf8(buffer, base + context.lowerBound, Int32(context.count),
+                               UInt32(item.lowerBound - context.lowerBound), Int32(item.count))
+            hb_buffer_set_script(buffer, script)
+            hb_buffer_guess_segment_properties(buffer)
+        }
+        fill()
+        // A long run of marks costs HarfBuzz quadratic time in mark attachment, which changes
+        // no advance (see ``LongMarkRuns``).
+        if !(LongMarkRuns.applies(all, item: item, script: script)
+            && LongMarkRuns.shapeWithoutAttachment(buffer, face: face)) {
+            if hb_buffer_get_content_type(buffer) == HB_BUFFER_CONTENT_TYPE_GLYPHS { fill() }
+            hb_shape(face.hbFont, buffer, nil, 0)
+        }
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
@@ -363,24 +372,39 @@ final class ShapedText {
     /// including `end` (`start` must itself be a boundary, as line starts are), until it returns
     /// false.
     ///
-    /// All-ASCII stretches take a fast path: UAX #29 puts a boundary after every ASCII
-    /// character except between CR and LF (GB3), which is what `Character` iteration gives.
+    /// The text is read only as far as `body` asks, so a line broken out of a long word costs
+    /// the length of the line, not of the rest of the word. ASCII characters take a fast path:
+    /// UAX #29 puts a boundary after every ASCII character except between CR and LF (GB3), which
+    /// is what `Character` iteration gives. Other text is segmented by `Character` iteration over
+    /// a window that doubles while `body` goes on: a boundary inside a window is the text's own
+    /// (UAX #29 decides a boundary from the characters up to the one after it, and a window
+    /// starts at a boundary), except the window's end, which is never reported unless it is `end`.
     func forEachGraphemeBoundary(_ start: Int, _ end: Int, _ body: (Int) -> Bool) {
-        guard start < end else { return }
-        let ascii = bytes.withUnsafeBufferPointer {
-            AsciiLineBreaks.isASCII(UnsafeBufferPointer(rebasing: $0[start..<end]))
-        }
-        if ascii {
-            for i in start..<end where !(bytes[i] == 0x0D && i + 1 < end && bytes[i + 1] == 0x0A) {
-                if !body(i + 1) { return }
+        var i = start  // always a boundary
+        var window = 256
+        while i < end {
+            if bytes[i] < 0x80 && (i + 1 == end || bytes[i + 1] < 0x80) {
+                i += bytes[i] == 0x0D && i + 1 < end && bytes[i + 1] == 0x0A ? 2 : 1
+                if !body(i) { return }
+                continue
             }
-            return
-        }
-        let string = String(decoding: bytes[start..<end], as: UTF8.self)
-        var offset = start
-        for character in string {
-            offset += character.utf8.count
-            if !body(offset) { return }
+            var windowEnd = min(end, i + window)
+            while windowEnd < end && windowEnd > i + 1 && bytes[windowEnd] & 0xC0 == 0x80 { windowEnd -= 1 }
+            let string = String(decoding: bytes[i..<windowEnd], as: UTF8.self)
+            var offset = i
+            var lastCharacterStart = i
+            for character in string {
+                lastCharacterStart = offset
+                offset += character.utf8.count
+                if offset == windowEnd && windowEnd < end { break }  // the next character may extend it
+                if !body(offset) { return }
+            }
+            if windowEnd == end { return }
+            if lastCharacterStart == i {
+                window *= 2  // one character fills the window
+            } else {
+                i = lastCharacterStart
+            }
         }
     }
 

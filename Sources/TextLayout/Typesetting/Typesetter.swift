@@ -24,6 +24,9 @@ struct Typesetter {
         var width: Double
         var truncationWidth: Double?
         var extraMetrics: LineMetrics?
+        /// For a line that ends inside a broken word, the word's opportunity (the first one
+        /// after the line's end).
+        var pendingBreak: Int?
     }
 
     /// Lays the text out within `maxWidth` (`.infinity` for no wrapping; ``TextMeasurer``
@@ -39,10 +42,14 @@ struct Typesetter {
         spans.reserveCapacity(options.maximumNumberOfLines > 0 ? options.maximumNumberOfLines : 4)
         var start = 0
         var widest = 0.0
+        // The first opportunity after `start` when a line ended inside a broken word: the rest of
+        // the word has none before it, so the next line does not scan the word again.
+        var pendingBreak: Int?
         while start < n {
             if options.maximumNumberOfLines > 0 && spans.count == options.maximumNumberOfLines { break }
-            let span = nextLine(from: start, limit: limit, widest: &widest)
+            let span = nextLine(from: start, firstBreak: pendingBreak, limit: limit, widest: &widest)
             spans.append(span)
+            pendingBreak = span.pendingBreak
             start = span.range.upperBound
         }
         if start < n, let last = spans.popLast() {
@@ -65,9 +72,10 @@ struct Typesetter {
 
     /// The longest line starting at `start` that fits, or a forced break inside an over-wide word;
     /// raises `widest` to the widest candidate that fitted (to infinity for a broken word).
-    private func nextLine(from start: Int, limit: Double, widest: inout Double) -> Span {
+    /// `firstBreak`, when known, is the first opportunity after `start`.
+    private func nextLine(from start: Int, firstBreak: Int?, limit: Double, widest: inout Double) -> Span {
         var fit: Span?
-        var p = shaped.nextBreak(after: start)
+        var p = firstBreak ?? shaped.nextBreak(after: start)
         while true {
             let visibleEnd = shaped.trimmingTrailingWhitespace(start, p)
             let width = shaped.width(start, visibleEnd)
@@ -99,7 +107,8 @@ struct Typesetter {
         }
         if first { width = shaped.width(start, end) }
         // Shaping the pieces alone may make the whole word fit after all: then it takes its spaces.
-        return Span(range: start..<(end == wordEnd ? p : end), visibleEnd: end, width: width)
+        let lineEnd = end == wordEnd ? p : end
+        return Span(range: start..<lineEnd, visibleEnd: end, width: width, pendingBreak: lineEnd < p ? p : nil)
     }
 
     /// Re-cuts the last visible line so that it and `token` fit, keeping whole grapheme clusters
