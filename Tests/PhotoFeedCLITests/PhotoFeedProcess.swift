@@ -42,12 +42,17 @@ enum PhotoFeedProcess {
         private var waiter: CheckedContinuation<Void, Never>?
         private var killTimer: Task<Void, Never>?
 
-        init(_ arguments: [String], limit: Duration = PhotoFeedProcess.defaultLimit) throws {
-            process.executableURL = PhotoFeedProcess.executableURL
+        /// Starts `executable` (the built one by default) with `arguments`, in `directory` (the
+        /// test's own by default), with `environment`, or by default the test's environment
+        /// with `PHOTOFEED_HOME` set to the checkout.
+        init(_ arguments: [String], limit: Duration = PhotoFeedProcess.defaultLimit,
+             executable: URL = PhotoFeedProcess.executableURL, environment: [String: String]? = nil,
+             directory: URL? = nil) throws {
+            process.executableURL = executable
             process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["PHOTOFEED_HOME"] = FeedTestStore.projectRoot.path
-            process.environment = environment
+            process.environment = environment ?? ProcessInfo.processInfo.environment.merging(
+                ["PHOTOFEED_HOME": FeedTestStore.projectRoot.path]) { _, home in home }
+            if let directory { process.currentDirectoryURL = directory }
             process.standardOutput = output
             process.standardError = errors
             process.terminationHandler = { [weak self] _ in self?.markExited() }
@@ -107,7 +112,9 @@ enum PhotoFeedProcess {
     }
 
     /// Runs `photofeed ARGUMENTS` to the end, or until its kill timer ends it after `limit`.
-    static func run(_ arguments: [String], limit: Duration = defaultLimit) async throws -> Result {
-        await (try Running(arguments, limit: limit)).finish()
+    static func run(_ arguments: [String], limit: Duration = defaultLimit, executable: URL = executableURL,
+                    environment: [String: String]? = nil, directory: URL? = nil) async throws -> Result {
+        await (try Running(arguments, limit: limit, executable: executable, environment: environment,
+                           directory: directory)).finish()
     }
 }
