@@ -89,10 +89,18 @@ enum PhotoFeedProcess {
             kill(process.processIdentifier, number)
         }
 
+        /// Reads `handle` to its end on a thread of its own: a blocking read on one of the few
+        /// threads of Swift's cooperative pool would stall every other test while the child runs.
+        private static func readToEnd(_ handle: FileHandle) async -> Data {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+            }
+        }
+
         func finish() async -> Result {
             // Read the pipes while waiting so a chatty child never blocks on a full pipe.
-            let stdout = Task.detached { [output] in output.fileHandleForReading.readDataToEndOfFile() }
-            let stderr = Task.detached { [errors] in errors.fileHandleForReading.readDataToEndOfFile() }
+            let stdout = Task { [output] in await Self.readToEnd(output.fileHandleForReading) }
+            let stderr = Task { [errors] in await Self.readToEnd(errors.fileHandleForReading) }
             await withCheckedContinuation { continuation in
                 lock.lock()
                 if exited {
