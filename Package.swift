@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // C libraries from Debian (libfreetype-dev, libharfbuzz-dev, libunibreak-dev).
@@ -43,10 +44,17 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "LayoutDescription", dependencies: ["LayoutCore", "NodeKit", "TextLayout"],
                 swiftSettings: strict),
-        .target(name: "FeedStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
-                swiftSettings: strict),
+        // Migrations/*.sql and seed-data/ compiled into the executable as string literals, by a
+        // build-tool plugin whose tool reads the files at build time.
+        .executableTarget(name: "ResourceEmbedder", swiftSettings: strict),
+        .plugin(name: "ResourceEmbedding", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .target(name: "BundledResources", swiftSettings: strict, plugins: ["ResourceEmbedding"]),
+        .target(name: "FeedStore", dependencies: [
+            "BundledResources", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "PhotoFeed", dependencies: [
             "LayoutCore", "TextLayout", "NodeKit", "LayoutDescription", "FeedStore", "FeedSync", "Locking",
@@ -56,6 +64,7 @@ let package = Package(
         .target(name: "PhotoFeedCLI", dependencies: [
             "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedStore", "FeedSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
 
@@ -81,11 +90,11 @@ let package = Package(
             "LayoutDescription", "LayoutCore", "NodeKit", "TextLayout", "LayoutTestSupport",
         ], swiftSettings: strict),
         .testTarget(name: "FeedStoreTests", dependencies: [
-            "FeedStore", "LayoutTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "FeedStore", "BundledResources", "LayoutTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedSyncTests", dependencies: [
             "FeedSync", "FeedStore", "LayoutTestSupport", "StoreTestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedTests", dependencies: [
             "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "LayoutCore", "NodeKit", "TextLayout",
@@ -98,7 +107,7 @@ let package = Package(
             "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
             "StoreTestSupport", "CellDocumentSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
     ]
 )

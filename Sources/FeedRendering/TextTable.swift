@@ -1,7 +1,7 @@
 /// A plain-text table: a header row and data rows in columns two spaces apart, numbers
 /// right-aligned, words left-aligned, no trailing spaces.
-struct TextTable {
-    enum Alignment {
+public struct TextTable {
+    public enum Alignment {
         case left
         case right
     }
@@ -14,16 +14,16 @@ struct TextTable {
     var columns: [Column]
     var rows: [[String]] = []
 
-    init(_ columns: [(String, Alignment)]) {
+    public init(_ columns: [(String, Alignment)]) {
         self.columns = columns.map { Column(title: $0.0, alignment: $0.1) }
     }
 
-    mutating func append(_ row: [String]) {
+    public mutating func append(_ row: [String]) {
         rows.append(row)
     }
 
     /// The table's lines, each starting with `indent`.
-    func lines(indent: String = "  ") -> [String] {
+    public func lines(indent: String = "  ") -> [String] {
         let widths = columns.indices.map { index in
             ([columns[index].title] + rows.map { index < $0.count ? $0[index] : "" }).map(\.count).max() ?? 0
         }

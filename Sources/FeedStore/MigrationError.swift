@@ -24,7 +24,7 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .directoryUnreadable(let path):
-            "migrations directory \(path) is missing or unreadable (set PHOTOFEED_HOME to the project root)"
+            "migrations directory \(path) is missing or unreadable (PHOTOFEED_HOME names the folder that holds Migrations/; unset, the migrations built into photofeed are used)"
         case .badFileName(let path, let reason):
             "migration file \(path): \(reason)"
         case .checksumMismatch(let name, let recorded, let current):

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One append-only migration: `Migrations/NNNN_name.sql`, read at run time.
+/// One append-only migration: `Migrations/NNNN_name.sql`, read from the folder or from the
+/// copy compiled into the executable (``ResourceLocator``).
 ///
 /// The identifier is the file name without `.sql` (`0001_create_user_photo_location_comment`);
 /// the checksum is the SHA-256 of the file's bytes, recorded when the migration is applied.
@@ -16,8 +17,19 @@ public struct MigrationFile: Sendable, Equatable {
     }
 
     /// Every `.sql` file of `directory`, in order. Names must be `NNNN_lowercase_words.sql`
-    /// numbered 1, 2, 3, … without gaps; anything else is refused, naming the file.
+    /// numbered 1, 2, 3, … without gaps; anything else is refused, naming the file. A
+    /// compiled-in folder (``ResourceLocator/bundled(_:)``) gives the embedded migrations, checked
+    /// the same way.
     public static func load(from directory: URL) throws -> [MigrationFile] {
+        if ResourceLocator.isBundled(directory) {
+            guard let bundled = ResourceLocator.bundledMigrations(directory) else {
+                throw MigrationError.directoryUnreadable(path: directory.absoluteString)
+            }
+            return try bundled.enumerated().map { index, file in
+                try migration(fileName: file.name, path: "\(directory.absoluteString)/\(file.name)",
+                              number: index + 1, text: file.text)
+            }
+        }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -27,21 +39,25 @@ public struct MigrationFile: Sendable, Equatable {
         var files: [MigrationFile] = []
         for fileName in names.filter({ $0.hasSuffix(".sql") }).sorted() {
             let path = directory.appendingPathComponent(fileName).path
-            let name = String(fileName.dropLast(4))
-            guard isWellFormed(name) else {
-                throw MigrationError.badFileName(path: path, reason: "expected NNNN_lowercase_name.sql")
-            }
-            let expected = files.count + 1
-            guard Int(name.prefix(4)) == expected else {
-                throw MigrationError.badFileName(path: path, reason: "expected number \(expected) next")
-            }
-            guard let data = FileManager.default.contents(atPath: path),
-                  let sql = String(data: data, encoding: .utf8) else {
-                throw MigrationError.badFileName(path: path, reason: "not readable as UTF-8")
-            }
-            files.append(MigrationFile(name: name, sql: sql))
+            let text = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
+            files.append(try migration(fileName: fileName, path: path, number: files.count + 1, text: text))
         }
         return files
+    }
+
+    /// The migration of file `fileName` (at `path`, for errors), which must be number `number`.
+    private static func migration(fileName: String, path: String, number: Int, text: String?) throws -> MigrationFile {
+        let name = String(fileName.dropLast(4))
+        guard fileName.hasSuffix(".sql"), isWellFormed(name) else {
+            throw MigrationError.badFileName(path: path, reason: "expected NNNN_lowercase_name.sql")
+        }
+        guard Int(name.prefix(4)) == number else {
+            throw MigrationError.badFileName(path: path, reason: "expected number \(number) next")
+        }
+        guard let sql = text else {
+            throw MigrationError.badFileName(path: path, reason: "not readable as UTF-8")
+        }
+        return MigrationFile(name: name, sql: sql)
     }
 
     private static func isWellFormed(_ name: String) -> Bool {

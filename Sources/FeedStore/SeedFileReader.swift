@@ -72,7 +72,14 @@ enum SeedFileReader {
         return cities
     }
 
+    /// The text of `url`: a file, or a compiled-in seed-data file (``ResourceLocator``).
     static func contents(of url: URL) throws -> String {
+        if ResourceLocator.isBundled(url) {
+            guard let file = ResourceLocator.bundledSeedDataFile(url) else {
+                throw SeedError(file: url.absoluteString, message: "not built into this executable")
+            }
+            return file.text
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw SeedError(file: url.path, message: "missing or unreadable")
         }

@@ -1,4 +1,5 @@
 import FeedStore
+import Logging
 
 /// The sync daemon: runs the store's pending jobs through the simulated network, commits their
 /// results and has the affected cells laid out again.
@@ -40,6 +41,10 @@ public actor SyncWorker {
         /// passes and their counts are the same either way). Off, the pass runs inline, right
         /// after the commit: tests whose relayouter acts on the run use that.
         public var overlapsRelayout: Bool
+        /// Where the run's status lines go (``SyncStatusLog``); writes nothing by default.
+        public var logger = Logger(label: "photofeed.sync", factory: { _ in SwiftLogNoOpLogHandler() })
+        /// How much of the worker's clock passes between two progress lines, at least.
+        public var logInterval: Duration = .seconds(10)
 
         public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, maxBatchSize: Int = 512,
                     timeOrigin: SyncTimeOrigin = .earliestPendingJob, pollInterval: Duration = .seconds(1),
@@ -80,6 +85,8 @@ public actor SyncWorker {
     var layoutPasses: RelayoutQueue
     /// Every step, when the configuration records a trace.
     public internal(set) var trace: [SyncTraceEvent] = []
+    /// The run's status lines.
+    var statusLog: SyncStatusLog
 
     public init(store: any SyncJobStoring, relayouter: any CellRelayouting, clock: any SyncClock,
                 configuration: Configuration = Configuration()) {
@@ -89,6 +96,7 @@ public actor SyncWorker {
         self.configuration = configuration
         self.random = OutcomeRandom(seed: configuration.seed)
         self.layoutPasses = RelayoutQueue(relayouter: relayouter)
+        self.statusLog = SyncStatusLog(logger: configuration.logger, interval: configuration.logInterval)
     }
 
     /// Cancels a job: if it is waiting or in flight (now or later in this run), it ends `failed`
@@ -115,7 +123,9 @@ public actor SyncWorker {
         try recoverInterruptedJobs()
         do {
             try await relayoutStaleCells()
-            try loadPendingJobs(settingOrigin: true)
+            let pending = try loadPendingJobs(settingOrigin: true)
+            statusLog.started(at: clock.now(), pendingJobs: pending, seed: configuration.seed,
+                              simulatedClock: clock.isSimulated)
             try await loop(until: stop)
         } catch is CancellationError {
             // Stopping is not an error, even during start-up (stale cells are laid out again by
@@ -127,6 +137,7 @@ public actor SyncWorker {
         try await finish()
         report.pending = try countUnfinishedJobs()
         report.elapsed = clock.now()
+        statusLog.finished(report)
         return report
     }
 
@@ -136,14 +147,20 @@ public actor SyncWorker {
             startDueAttempts(at: now)
             guard let next = nextWakeUp() else {
                 try await commit()
-                if try loadPendingJobs(settingOrigin: false) > 0 { continue }
+                let found = try loadPendingJobs(settingOrigin: false)
+                if found > 0 {
+                    statusLog.found(newJobs: found)
+                    continue
+                }
                 switch stop {
                 case .idle:
                     return
                 case .duration(let limit):
                     if now >= limit { return }
+                    statusLog.waiting(completed: report.completed)
                     try await clock.sleep(until: min(now + configuration.pollInterval, limit))
                 case .cancelled:
+                    statusLog.waiting(completed: report.completed)
                     try await clock.sleep(until: now + configuration.pollInterval)
                 }
                 continue
@@ -189,6 +206,8 @@ public actor SyncWorker {
         report.retried += result.retried
         report.cancelled += result.cancelled
         report.batches += 1
+        statusLog.committed(batch: number, completions: committing.completions, report: report,
+                            pending: waiting.count + inFlight.count, at: clock.now())
         if !result.changes.isEmpty {
             if configuration.overlapsRelayout {
                 try await layoutPasses.setNeedsLayout(result.changes)

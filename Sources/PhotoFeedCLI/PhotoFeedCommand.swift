@@ -8,6 +8,7 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
         version: PhotoFeedVersion.description,
         subcommands: [
             DemoCommand.self, MigrateCommand.self, SeedCommand.self, FeedCommand.self, SyncCommand.self,
+            JobsCommand.self,
             LayoutsCommand.self, LayoutCommand.self,
         ]
     )

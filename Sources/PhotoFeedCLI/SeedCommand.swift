@@ -9,7 +9,8 @@ struct SeedCommand: ParsableCommand {
         abstract: "Load the curated seed set, or generate N photos deterministically (idempotent).")
 
     @OptionGroup var store: StoreOptions
-    @Option(name: .customLong("seed-data"), help: "The seed-data directory (default: the project's seed-data/).")
+    @Option(name: .customLong("seed-data"),
+            help: "The seed-data directory (default: $PHOTOFEED_HOME/seed-data when set, else the copy built into photofeed).")
     var seedData: String?
     @Option(help: "Generate this many synthetic photos instead of loading the curated set.") var generate: Int?
     @Option(name: .customLong("rng-seed"), help: "The seed of the generator (default 1).") var rngSeed: UInt64 = 1

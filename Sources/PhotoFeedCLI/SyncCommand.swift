@@ -39,6 +39,7 @@ public struct SyncCommand: AsyncParsableCommand {
     @Option(name: .customLong("batch-size"), help: "Completions committed per transaction, at most.")
     var batchSize: Int = 512
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @OptionGroup var log: SyncLogOptions
     @Option(name: .customLong("crash-at"),
             help: ArgumentHelp("Raise SIGKILL at before-commit:N or after-commit:N (crash-safety tests).",
                                visibility: .hidden))
@@ -105,9 +106,14 @@ public struct SyncCommand: AsyncParsableCommand {
             let controller = try FeedController(store: feedStore,
                                                 cellCapacity: FeedController.relayoutCellCapacity(for: feedStore))
             let syncClock: any SyncClock = clock == .virtual ? VirtualClock() : RealClock()
-            let worker = SyncWorker(store: feedStore, relayouter: controller, clock: syncClock,
-                                    configuration: workerConfiguration)
             let progress = SyncProgressLine.handler()
+            var configuration = workerConfiguration
+            configuration.logInterval = log.interval
+            if progress == nil {
+                configuration.logger = log.logger(database: store.path, output: output)
+            }
+            let worker = SyncWorker(store: feedStore, relayouter: controller, clock: syncClock,
+                                    configuration: configuration)
             let stop = stopCondition
             let task = Task { try await worker.run(until: stop, progress: progress?.update) }
             stopSwitch.attach(task)

@@ -42,12 +42,17 @@ enum PhotoFeedProcess {
         private var waiter: CheckedContinuation<Void, Never>?
         private var killTimer: Task<Void, Never>?
 
-        init(_ arguments: [String], limit: Duration = PhotoFeedProcess.defaultLimit) throws {
-            process.executableURL = PhotoFeedProcess.executableURL
+        /// Starts `executable` (the built one by default) with `arguments`, in `directory` (the
+        /// test's own by default), with `environment`, or by default the test's environment
+        /// with `PHOTOFEED_HOME` set to the checkout.
+        init(_ arguments: [String], limit: Duration = PhotoFeedProcess.defaultLimit,
+             executable: URL = PhotoFeedProcess.executableURL, environment: [String: String]? = nil,
+             directory: URL? = nil) throws {
+            process.executableURL = executable
             process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["PHOTOFEED_HOME"] = FeedTestStore.projectRoot.path
-            process.environment = environment
+            process.environment = environment ?? ProcessInfo.processInfo.environment.merging(
+                ["PHOTOFEED_HOME": FeedTestStore.projectRoot.path]) { _, home in home }
+            if let directory { process.currentDirectoryURL = directory }
             process.standardOutput = output
             process.standardError = errors
             process.terminationHandler = { [weak self] _ in self?.markExited() }
@@ -84,10 +89,18 @@ enum PhotoFeedProcess {
             kill(process.processIdentifier, number)
         }
 
+        /// Reads `handle` to its end on a thread of its own: a blocking read on one of the few
+        /// threads of Swift's cooperative pool would stall every other test while the child runs.
+        private static func readToEnd(_ handle: FileHandle) async -> Data {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+            }
+        }
+
         func finish() async -> Result {
             // Read the pipes while waiting so a chatty child never blocks on a full pipe.
-            let stdout = Task.detached { [output] in output.fileHandleForReading.readDataToEndOfFile() }
-            let stderr = Task.detached { [errors] in errors.fileHandleForReading.readDataToEndOfFile() }
+            let stdout = Task { [output] in await Self.readToEnd(output.fileHandleForReading) }
+            let stderr = Task { [errors] in await Self.readToEnd(errors.fileHandleForReading) }
             await withCheckedContinuation { continuation in
                 lock.lock()
                 if exited {
@@ -107,7 +120,9 @@ enum PhotoFeedProcess {
     }
 
     /// Runs `photofeed ARGUMENTS` to the end, or until its kill timer ends it after `limit`.
-    static func run(_ arguments: [String], limit: Duration = defaultLimit) async throws -> Result {
-        await (try Running(arguments, limit: limit)).finish()
+    static func run(_ arguments: [String], limit: Duration = defaultLimit, executable: URL = executableURL,
+                    environment: [String: String]? = nil, directory: URL? = nil) async throws -> Result {
+        await (try Running(arguments, limit: limit, executable: executable, environment: environment,
+                           directory: directory)).finish()
     }
 }

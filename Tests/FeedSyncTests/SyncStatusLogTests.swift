@@ -1,0 +1,90 @@
+import FeedStore
+import FeedSync
+import Foundation
+import Logging
+import Testing
+
+/// What a run tells the injected logger: a start line, progress lines an interval of the
+/// worker's clock apart, an idle line, a final line; the library itself prints nothing.
+@Suite struct SyncStatusLogTests {
+    static func run(until stop: SyncStopCondition, level: Logger.Level = .info, interval: Duration,
+                    store: FeedStore) async throws -> (SyncReport, [LogRecorder.Record]) {
+        let recorder = LogRecorder()
+        var configuration = SyncWorker.Configuration(
+            simulation: SyncFixture.fixedSimulation(latency: .milliseconds(100), concurrency: 4), seed: 3,
+            maxBatchSize: 1)
+        configuration.logger = recorder.logger(level: level)
+        configuration.logInterval = interval
+        let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
+                                configuration: configuration)
+        let report = try await worker.run(until: stop)
+        return (report, recorder.records)
+    }
+
+    @Test func startIntervalAndEndLines() async throws {
+        // Given a seeded store
+        let store = try SyncFixture.seededStore()
+        let pendingAtStart = try store.unfinishedJobCount()
+
+        // When a virtual run logs every 200 ms of its clock
+        let (report, records) = try await Self.run(until: .idle, interval: .milliseconds(200), store: store)
+
+        // Then it starts with the pending jobs, seed and clock
+        let start = try #require(records.first)
+        #expect(start.level == .info && start.message == "started")
+        #expect(start.metadata == ["pending": "\(pendingAtStart)", "seed": "3", "clock": "virtual"])
+
+        // And each progress line has completed, failed, pending and rate, and the counts move on
+        let progress = records.filter { $0.message == "progress" }
+        #expect(progress.count >= 2)
+        for line in progress {
+            #expect(Set(line.metadata.keys) == ["completed", "failed", "retried", "pending", "rate"])
+            #expect(line.metadata["rate"]?.hasSuffix("/s") == true)
+            #expect(Double(line.metadata["rate"]!.dropLast(2))! > 0)
+        }
+        let completed = progress.map { Int($0.metadata["completed"]!)! }
+        #expect(completed == completed.sorted() && Set(completed).count == completed.count)
+
+        // And the last line is the summary
+        let end = try #require(records.last)
+        #expect(end.message == "stopped")
+        #expect(end.metadata["completed"] == "\(report.completed)")
+        #expect(end.metadata["failed"] == "\(report.failed)")
+        #expect(end.metadata["pending"] == "0")
+        #expect(records.allSatisfy { $0.level == .info })
+        #expect(!records.contains { $0.message.contains("waiting") })
+    }
+
+    @Test func noProgressLineBeforeAnIntervalPasses() async throws {
+        let store = try SyncFixture.seededStore()
+        let (_, records) = try await Self.run(until: .idle, interval: .seconds(3600), store: store)
+        // No interval of an hour passes in a run of well under a second: start and end only.
+        #expect(records.map(\.message) == ["started", "stopped"])
+    }
+
+    @Test func debugShowsEachCommittedBatch() async throws {
+        let store = try SyncFixture.seededStore()
+        let (report, records) = try await Self.run(until: .idle, level: .debug, interval: .seconds(10), store: store)
+        let batches = records.filter { $0.message == "committed batch" }
+        #expect(batches.count == report.batches)
+        #expect(batches.allSatisfy { $0.level == .debug })
+    }
+
+    @Test func anIdleDaemonSaysItIsWaitingOnce() async throws {
+        // Given a store with no jobs
+        let store = try SyncFixture.store()
+
+        // When a run without --until-idle polls for 5 s of virtual time
+        let (_, records) = try await Self.run(until: .duration(.seconds(5)), interval: .seconds(1), store: store)
+
+        // Then it says once that it waits, and stops
+        #expect(records.map(\.message) == ["started", "idle, waiting for new jobs", "stopped"])
+        #expect(records[0].metadata["pending"] == "0")
+    }
+
+    @Test func anUntilIdleRunDoesNotWait() async throws {
+        let store = try SyncFixture.store()
+        let (_, records) = try await Self.run(until: .idle, interval: .seconds(1), store: store)
+        #expect(records.map(\.message) == ["started", "stopped"])
+    }
+}
