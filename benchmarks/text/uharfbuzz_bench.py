@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The peer side of bin/bench-text: uharfbuzz shaping each caption (shaping alone: buffer, add_str,
-guess_segment_properties, shape) on DejaVu Sans at its default scale. Prints the best of ROUNDS
-runs in microseconds per caption."""
+"""The peer side of the text benchmark (`bin/bench text`, run by TextBenchmark): uharfbuzz
+shaping each caption (shaping alone: buffer, add_str, guess_segment_properties, shape) on DejaVu
+Sans at its default scale. Prints the best of ROUNDS runs in microseconds per caption."""
 import sys
 import time
 

@@ -109,24 +109,40 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> (any LayoutElement)? {
         let model = self.model
-        let h = Self.horizontalBuffer, v = Self.verticalBuffer
+        return Self.layoutSpec(avatar: avatar, userName: userName,
+                               location: model.locationName != nil ? location : nil, time: time,
+                               photo: photo, photoRatio: model.photoRatio, likes: likes,
+                               description: model.description.isEmpty ? nil : descriptionText,
+                               comments: model.commentCount > 0 ? comments : nil)
+    }
+
+    /// The cell's spec tree (the diagram above) over any leaves: this cell's nodes, or the
+    /// fixed-size leaves of the benchmarks that time the same structure. A nil leaf is absent
+    /// from the layout. The leaves bring their own styles (the avatar's size, the time's
+    /// `spacingBefore`).
+    public static func layoutSpec(avatar: any LayoutElement, userName: any LayoutElement,
+                                  location: (any LayoutElement)?, time: any LayoutElement,
+                                  photo: any LayoutElement, photoRatio: Double, likes: any LayoutElement,
+                                  description: (any LayoutElement)?,
+                                  comments: (any LayoutElement)?) -> StackLayoutSpec {
+        let h = horizontalBuffer, v = verticalBuffer
         return StackLayoutSpec.vertical(alignItems: .stretch) {
             StackLayoutSpec.horizontal(justifyContent: .start, alignItems: .center) {
                 avatar.padding(EdgeInsets(top: h, left: 0, bottom: h, right: h))
                 StackLayoutSpec.vertical {
                     userName
-                    if model.locationName != nil { location }
+                    if let location { location }
                 }
                 .flexShrink(1)
                 SpacerLayoutSpec().flexGrow(1)
                 time
             }
             .padding(EdgeInsets(top: 0, left: h, bottom: 0, right: h))
-            photo.ratio(model.photoRatio)
+            photo.ratio(photoRatio)
             StackLayoutSpec.vertical(spacing: v) {
                 likes
-                if !model.description.isEmpty { descriptionText }
-                if model.commentCount > 0 { comments }
+                if let description { description }
+                if let comments { comments }
             }
             .padding(EdgeInsets(top: v, left: h, bottom: v, right: h))
         }

@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Every benchmark of PhotoFeed, built together in one release build by `bin/bench`, which also
+// installs the peers' toolchains (pyyoga's libyogacore.a and headers for CYoga, uharfbuzz for the
+// text benchmark's Python side) and passes Yoga's include and library paths. Each executable is
+// one benchmark; `BenchmarkReport` gives them one report format and one way of reading options.
+// Never part of the test suite.
+let benchmarkSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "PhotoFeed", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "BenchmarkReport", swiftSettings: benchmarkSettings),
+        // Yoga's C API from the pyyoga wheel; bin/bench passes its include and library paths.
+        .systemLibrary(name: "CYoga"),
+        .executableTarget(name: "LayoutBenchmark", dependencies: [
+            "BenchmarkReport", "CYoga",
+            .product(name: "LayoutCore", package: "PhotoFeed"), .product(name: "NodeKit", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"),
+        ], swiftSettings: benchmarkSettings),
+        .executableTarget(name: "NodesBenchmark", dependencies: [
+            "BenchmarkReport",
+            .product(name: "LayoutCore", package: "PhotoFeed"), .product(name: "NodeKit", package: "PhotoFeed"),
+            .product(name: "TextLayout", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "FeedStore", package: "PhotoFeed"),
+        ], swiftSettings: benchmarkSettings),
+        .executableTarget(name: "TextBenchmark", dependencies: [
+            "BenchmarkReport", .product(name: "TextLayout", package: "PhotoFeed"),
+            .product(name: "FeedStore", package: "PhotoFeed"),
+        ], swiftSettings: benchmarkSettings),
+        .executableTarget(name: "FeedBenchmark", dependencies: [
+            "BenchmarkReport",
+            .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .executableTarget(name: "StoreBenchmark", dependencies: [
+            "BenchmarkReport", .product(name: "FeedStore", package: "PhotoFeed"),
+        ]),
+        .executableTarget(name: "SyncBenchmark", dependencies: [
+            "BenchmarkReport",
+            .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "TextLayout", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+    ]
+)

@@ -1,0 +1,174 @@
+import BenchmarkReport
+import Foundation
+import TextLayout
+
+// PhotoFeed's TextLayout measuring generated captions at width 355, 14pt, cold and cached,
+// against uharfbuzz shaping the same strings (benchmarks/text/uharfbuzz_bench.py, run with
+// Python). Run through `bin/bench text`. The rounds alternate the two sides, each in a fresh
+// process, so both see the same machine load; each side's best round counts.
+//
+//   TextBenchmark --root DIR [--rounds N] [--captions N] [--python PATH]
+//   TextBenchmark --measure FILE     one round of our side (a child of the run above)
+//   TextBenchmark --profile-cached FILE [--rounds N]   fills the cache, then only hits it (perf)
+
+let options = BenchmarkOptions(
+    switches: [], valued: ["--root", "--rounds", "--captions", "--python", "--measure", "--profile-cached"],
+    usage: "TextBenchmark --root DIR [--rounds N] [--captions N] [--python PATH]")
+
+if let file = options.string("--measure") {
+    // One round, as the parent runs each: it keeps the best of its children.
+    let rounds = 1
+    let contents = try String(contentsOfFile: file, encoding: .utf8)
+    let texts = contents.split(separator: "\n", omittingEmptySubsequences: true)
+        .map { AttributedText(String($0), attributes: TextAttributes(fontSize: 14)) }
+    let fonts = try FontCollection()
+    let width = 355.0
+
+    // Thread CPU time, not wall time: the benchmark machine is shared, and CPU time is what a
+    // busy neighbour cannot inflate. The Python side uses time.thread_time() likewise.
+    func threadCPUSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+    }
+
+    func microsecondsPerText(_ body: () -> Void) -> Double {
+        let start = threadCPUSeconds()
+        body()
+        return (threadCPUSeconds() - start) * 1e6 / Double(texts.count)
+    }
+
+    // Shaping alone with the system HarfBuzz, in this process: what the peer does, for scale.
+    let strings = texts.map(\.string)
+    var units = 0
+    var shapeOnly: [Double] = []
+    for _ in 0..<rounds {
+        shapeOnly.append(microsecondsPerText {
+            for string in strings { units &+= fonts.regular.advanceUnits(of: string) }
+        })
+    }
+
+    var lines = 0
+    var coldWhole: [Double] = []
+    for _ in 0..<rounds {
+        let measurer = TextMeasurer(fonts: fonts, wordCache: nil)
+        coldWhole.append(microsecondsPerText {
+            for text in texts { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+        })
+    }
+
+    var cold: [Double] = []
+    var cached: [Double] = []
+    for _ in 0..<rounds {
+        // One partition: the measurement cache partitions by thread, and this single thread must
+        // find all 10,000 texts again (the default partitions hold a quarter of the capacity each).
+        let measurer = TextMeasurer(fonts: fonts, cache: TextLayoutCache(partitionCount: 1))
+        cold.append(microsecondsPerText {
+            for text in texts { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+        })
+        cached.append(microsecondsPerText {
+            for text in texts { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+        })
+        let stats = measurer.cache.statistics
+        precondition(stats.hits == texts.count && stats.misses == texts.count, "unexpected cache counts \(stats)")
+    }
+    // Cache hits on a working set that stays in the CPU caches (the first 500 texts, 20 times):
+    // the lookup's own cost, without the memory misses of 10,000 distinct entries.
+    var hot: [Double] = []
+    for _ in 0..<rounds {
+        let measurer = TextMeasurer(fonts: fonts)
+        let few = Array(texts.prefix(500))
+        for text in few { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+        let start = threadCPUSeconds()
+        for _ in 0..<20 {
+            for text in few { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+        }
+        hot.append((threadCPUSeconds() - start) * 1e6 / Double(20 * few.count))
+    }
+    print(String(format: "ours_cached_hot_us=%.4f", hot.min()!))
+    print(String(format: "system_harfbuzz_shape_us=%.3f", shapeOnly.min()!))
+    print(String(format: "ours_cold_whole_us=%.3f", coldWhole.min()!))
+    print(String(format: "ours_cold_us=%.3f", cold.min()!))
+    print(String(format: "ours_cached_us=%.4f", cached.min()!))
+    print("ours_lines_checksum=\(lines)")
+    exit(0)
+}
+
+if let file = options.string("--profile-cached") {
+    // Fills the cache once, then only hits it: for `perf record`.
+    let contents = try String(contentsOfFile: file, encoding: .utf8)
+    let texts = contents.split(separator: "\n").map { AttributedText(String($0)) }
+    let measurer = try TextMeasurer()
+    var lines = 0
+    for _ in 0..<options.int("--rounds", default: 100) {
+        for text in texts { lines &+= measurer.measure(text, maxWidth: 355, scale: 2).lines.count }
+    }
+    print("lines=\(lines)", measurer.cache.statistics)
+    exit(0)
+}
+
+// MARK: The run: captions generated, then both sides' rounds alternated.
+
+guard let rootPath = options.string("--root") else {
+    FileHandle.standardError.write(Data("TextBenchmark: --root DIR (the repository) is required\n".utf8))
+    exit(2)
+}
+let root = URL(fileURLWithPath: rootPath, isDirectory: true)
+let rounds = options.int("--rounds", default: 5)
+let captionCount = options.int("--captions", default: 10_000)
+let python = options.string("--python") ?? "python3"
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-bench-text-\(getpid())")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+let captionsFile = work.appendingPathComponent("captions.txt").path
+
+var generator = CaptionGenerator(seed: 0x5EED_CAFE)
+let captions = (0..<captionCount).map { _ in generator.next() }
+try captions.joined(separator: "\n").appending("\n").write(toFile: captionsFile, atomically: true, encoding: .utf8)
+let lengths = captions.map(\.count)
+print("generated \(captionCount) captions, \(lengths.min()!)–\(lengths.max()!) characters, "
+    + "mean \(lengths.reduce(0, +) / captionCount)")
+
+let runner = ChildRunner()
+var best: [String: Double] = [:]
+var versions: [String: String] = [:]
+do {
+    for _ in 0..<rounds {
+        let peer = try runner.run(python, [root.appendingPathComponent("benchmarks/text/uharfbuzz_bench.py").path,
+                                           captionsFile, "1"])
+        let ours = try runner.run(CommandLine.arguments[0], ["--measure", captionsFile])
+        for (key, value) in ChildRunner.keyValues(peer + ours) {
+            if let number = Double(value) { best[key] = min(best[key] ?? .infinity, number) } else { versions[key] = value }
+        }
+    }
+} catch {
+    try? FileManager.default.removeItem(at: work)
+    print("text benchmark failed: \(error)")
+    ResultTable.print([BenchmarkResult(benchmark: "text", workload: "\(captionCount) captions, cold (word cache)",
+                                       peer: "uharfbuzz shaping", measure: "did not run to completion",
+                                       value: .nan, goal: .atMost(2), note: "crashed")])
+    exit(1)
+}
+try? FileManager.default.removeItem(at: work)
+let systemHarfBuzz = (try? runner.run("pkg-config", ["--modversion", "harfbuzz"]))?
+    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+let hb = best["uharfbuzz_shape_us"]!, cold = best["ours_cold_us"]!, cached = best["ours_cached_us"]!
+let whole = best["ours_cold_whole_us"]!, system = best["system_harfbuzz_shape_us"]!
+let peerName = "uharfbuzz \(versions["harfbuzz_version"] ?? "?") shaping"
+print("captions: \(captionCount), width 355, DejaVu Sans 14pt; best of each side's \(rounds) rounds")
+print(String(format: "uharfbuzz %@ shaping alone:       %8.2f µs/paragraph", versions["harfbuzz_version"] ?? "?", hb))
+print(String(format: "system HarfBuzz %@ shaping alone:  %8.2f µs/paragraph (in our process)", systemHarfBuzz, system))
+print(String(format: "ours, cold, paragraphs shaped whole:       %8.2f µs/paragraph", whole))
+print(String(format: "ours, cold, word cache (fresh each round): %8.2f µs/paragraph", cold))
+print(String(format: "ours, cached (%d distinct entries):     %8.3f µs/paragraph", captionCount, cached))
+print(String(format: "ours, cached (500 entries, CPU-cache hot): %8.3f µs/paragraph", best["ours_cached_hot_us"]!))
+ResultTable.print([
+    BenchmarkResult(benchmark: "text", workload: "\(captionCount) captions, cold (word cache)", peer: peerName,
+                    measure: "ours / peer µs", value: cold / hb, goal: .atMost(2)),
+    BenchmarkResult(benchmark: "text", workload: "\(captionCount) captions, cold (shaped whole)", peer: peerName,
+                    measure: "ours / peer µs", value: whole / hb, goal: nil),
+    BenchmarkResult(benchmark: "text", workload: "\(captionCount) captions, cold (shaped whole)",
+                    peer: "system HarfBuzz \(systemHarfBuzz) shaping, in our process", measure: "ours / peer µs",
+                    value: whole / system, goal: nil),
+    BenchmarkResult(benchmark: "text", workload: "\(captionCount) captions, cached", peer: "none",
+                    measure: "µs per caption", value: cached, goal: .atMost(0.2)),
+])
