@@ -43,7 +43,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "LayoutDescription", dependencies: ["LayoutCore", "NodeKit", "TextLayout"],
                 swiftSettings: strict),
-        .target(name: "FeedStore", dependencies: ["CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift")],
+        .target(name: "FeedStore", dependencies: ["CSQLiteSetup", "Locking", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
