@@ -51,6 +51,8 @@ extension FeedStore {
 
     /// Generates `count` photos (with users, locations, comments) from `rngSeed` and loads them
     /// with the cities of `seedDataDirectory`. Deterministic: same count and seed, same rows.
+    /// When `count` exceeds the photos already stored, the secondary indexes are made after the
+    /// rows are in (``DeferredIndexes``).
     @discardableResult
     public func seedGenerated(count: Int, rngSeed: UInt64,
                               seedDataDirectory directory: URL = ResourceLocator.seedDataDirectory,
@@ -59,6 +61,9 @@ extension FeedStore {
         let cities = try SeedFileReader.cities(directory.appendingPathComponent("cities.tsv"))
         let now = clock.nowMilliseconds
         return try writer.write { db in
+            // A seed that more than doubles the photos builds the secondary indexes after the rows.
+            let existing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo") ?? 0
+            let deferred = count > existing ? try DeferredIndexes.drop(db) : nil
             let writer = try UpsertWriter(db: db, now: now)
             try Self.load(cities, writer: writer, progress: progress)
             var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed)
@@ -75,6 +80,7 @@ extension FeedStore {
                     progress?(SeedProgress(phase: "photos", done: generator.userCount + index, total: total))
                 }
             }
+            try deferred?.rebuild(db)
             progress?(SeedProgress(phase: "done", done: total, total: total))
             return try Self.counts(db)
         }
