@@ -4,9 +4,13 @@ import Foundation
 /// Feed pages of 20 with their cached layouts, warm: the newest `pages` pages get a 12-frame
 /// layout per photo (as the photo cell has), then pages are read in a random order.
 struct PageLatency {
+    /// Wall-clock percentiles, and the same of the thread's CPU time (which a loaded machine's
+    /// preemption does not inflate).
     struct Figures {
         var p50: Double
         var p99: Double
+        var cpuP50: Double
+        var cpuP99: Double
     }
 
     let store: FeedStore
@@ -40,16 +44,27 @@ struct PageLatency {
     /// p50 and p99 of `body` over 4,000 runs (each given its run's page), after 200 to warm up.
     func measure(_ body: (_ page: Int, _ run: Int) throws -> Void) rethrows -> Figures {
         for run in 0..<200 { try body(order[run], run) }
-        var samples: [Double] = []
+        var samples: [Double] = [], cpu: [Double] = []
         samples.reserveCapacity(order.count)
+        cpu.reserveCapacity(order.count)
         for (run, page) in order.enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = Self.threadCPUMicroseconds()
             try body(page, run)
+            cpu.append(Self.threadCPUMicroseconds() - cpuStart)
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
         }
         samples.sort()
-        func percentile(_ p: Double) -> Double { samples[min(samples.count - 1, Int(Double(samples.count) * p))] }
-        return Figures(p50: percentile(0.5), p99: percentile(0.99))
+        cpu.sort()
+        func percentile(_ sorted: [Double], _ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+        return Figures(p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), cpuP50: percentile(cpu, 0.5),
+                       cpuP99: percentile(cpu, 0.99))
+    }
+
+    static func threadCPUMicroseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
     }
 
     /// A feed page of 20 and its cached layouts, as `feed` reads them (every layout a hit).

@@ -77,12 +77,15 @@ for photos in sizes {
 }
 try? FileManager.default.removeItem(at: work)
 
-print("\n| photos | seed s | sqlite3 .import s | import / seed | seed peak MiB | page query p50 µs | page + layouts p50 µs | p99 µs | layouts counted / not p50 µs | daemon peak MiB |")
+let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+print("\nload average at the end: \(load)")
+print("| photos | seed s | sqlite3 .import s | import / seed | seed peak MiB | page query p50 µs | page + layouts p50 / p99 µs | same, thread CPU µs | layouts counted / not p50 µs | daemon peak MiB |")
 print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for size in figures {
-    print(String(format: "| %d | %.2f | %.2f | %.2f | %.0f | %.0f | %.0f | %.0f | %.0f / %.0f | %.0f |", size.photos, size.seed,
-                 size.peer, size.peer / size.seed, size.seedPeakMiB, size.pageQuery.p50, size.page.p50, size.page.p99,
-                 size.layoutsCounted.p50, size.layoutsUncounted.p50, size.daemonPeakMiB))
+    print(String(format: "| %d | %.2f | %.2f | %.2f | %.0f | %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f |", size.photos,
+                 size.seed, size.peer, size.peer / size.seed, size.seedPeakMiB, size.pageQuery.p50, size.page.p50,
+                 size.page.p99, size.page.cpuP50, size.page.cpuP99, size.layoutsCounted.p50, size.layoutsUncounted.p50,
+                 size.daemonPeakMiB))
 }
 
 var results: [BenchmarkResult] = []
@@ -95,7 +98,10 @@ for size in figures {
     results.append(BenchmarkResult(benchmark: "store", workload: "feed page of 20 + cached layouts at \(size.photos), p50",
                                    peer: "none", measure: "µs", value: size.page.p50, goal: large ? .atMost(500) : nil))
     results.append(BenchmarkResult(benchmark: "store", workload: "feed page of 20 + cached layouts at \(size.photos), p99",
-                                   peer: "none", measure: "µs", value: size.page.p99, goal: large ? .atMost(2000) : nil))
+                                   peer: "none", measure: "µs", value: size.page.p99, goal: large ? .atMost(2000) : nil,
+                                   note: "load average \(load)"))
+    results.append(BenchmarkResult(benchmark: "store", workload: "feed page of 20 + cached layouts at \(size.photos), p99",
+                                   peer: "none", measure: "thread CPU µs", value: size.page.cpuP99, goal: nil))
     results.append(BenchmarkResult(benchmark: "store", workload: "seeding \(size.photos) photos, peak memory",
                                    peer: "none", measure: "MiB", value: size.seedPeakMiB, goal: nil))
     results.append(BenchmarkResult(benchmark: "store", workload: "sync daemon at \(size.photos) photos, peak memory",
@@ -106,9 +112,12 @@ if let smallest = figures.first, let largest = figures.last, figures.count > 1 {
                                    workload: "feed page + layouts p50 at \(largest.photos) vs \(smallest.photos) photos",
                                    peer: "the page at \(smallest.photos)", measure: "ours / peer µs",
                                    value: largest.page.p50 / smallest.page.p50, goal: .atMost(1.2)))
+    // Flat memory: the seed at the largest size against the one below it (at the smallest size
+    // SQLite's bounded page cache is not full yet).
+    let below = figures[figures.count - 2]
     results.append(BenchmarkResult(benchmark: "store",
-                                   workload: "seeding peak memory at \(largest.photos) vs \(smallest.photos) photos",
-                                   peer: "the seed at \(smallest.photos)", measure: "ours / peer MiB",
-                                   value: largest.seedPeakMiB / smallest.seedPeakMiB, goal: .atMost(1.5)))
+                                   workload: "seeding peak memory at \(largest.photos) vs \(below.photos) photos",
+                                   peer: "the seed at \(below.photos)", measure: "ours / peer MiB",
+                                   value: largest.seedPeakMiB / below.seedPeakMiB, goal: .atMost(1.25)))
 }
 ResultTable.print(results)
