@@ -50,7 +50,7 @@ let package = Package(
         .plugin(name: "ResourceEmbedding", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "BundledResources", swiftSettings: strict, plugins: ["ResourceEmbedding"]),
         .target(name: "FeedStore", dependencies: [
-            "BundledResources", "CSQLiteSetup", .product(name: "GRDB", package: "GRDB.swift"),
+            "BundledResources", "CSQLiteSetup", "Locking", .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),

@@ -44,6 +44,7 @@ let package = Package(
         ]),
         .executableTarget(name: "StoreBenchmark", dependencies: [
             "BenchmarkReport", .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"),
         ]),
         .executableTarget(name: "SyncBenchmark", dependencies: [
             "BenchmarkReport",

@@ -45,6 +45,9 @@ public struct City: Codable, Hashable, Sendable, FetchableRecord, PersistableRec
     /// The columns a save writes, the key first.
     static let savedColumns = [Columns.id, Columns.name, Columns.region, Columns.countryCode, Columns.country,
                                Columns.latitude, Columns.longitude, Columns.population]
-    /// The values of ``savedColumns``, in their order.
-    var savedValues: StatementArguments { [id, name, region, countryCode, country, latitude, longitude, population] }
+    /// Runs `upsert` (built from ``savedColumns``) with this city's values in their order;
+    /// returns the rows it changed.
+    func save(with upsert: RawStatement) throws -> Int {
+        try upsert.execute(id, name, region, countryCode, country, latitude, longitude, population)
+    }
 }

@@ -33,6 +33,7 @@ public struct Comment: Codable, Hashable, Sendable, FetchableRecord, Persistable
 
     /// The columns a save writes, the key first.
     static let savedColumns = [Columns.id, Columns.photoID, Columns.authorID, Columns.body, Columns.createdAt]
-    /// The values of ``savedColumns``, in their order.
-    var savedValues: StatementArguments { [id, photoID, authorID, body, createdAt] }
+    /// Runs `upsert` (built from ``savedColumns``) with this comment's values in their order;
+    /// returns the rows it changed.
+    func save(with upsert: RawStatement) throws -> Int { try upsert.execute(id, photoID, authorID, body, createdAt) }
 }

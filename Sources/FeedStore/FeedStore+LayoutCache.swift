@@ -4,11 +4,13 @@ import GRDB
 /// The persistent layout cache: one row per (photo, cell kind, size range, scale), served only
 /// while its content and engine versions match the request.
 extension FeedStore {
-    /// Looks up the layouts of a page of photos (an index seek each): all `keys` must share cell kind,
-    /// size range, scale and engine version (a page is laid out at one width). Returns the hits
-    /// by photo id; a stale row (another content or engine version) or an implausible one
-    /// (``CachedLayout/isPlausible``) is a miss. Adds the hits and
-    /// misses to the counters, in the same transaction, when `countAccess` is true.
+    /// Looks up the layouts of a page of photos (one primary-key descent each), in a read
+    /// transaction: on a file database a WAL reader, which never waits for a writer. All `keys`
+    /// must share cell kind, size range, scale and engine version (a page is laid out at one
+    /// width). Returns the hits by photo id; a stale row (another content or engine version) or an
+    /// implausible one (``CachedLayout/isPlausible``) is a miss. When `countAccess` is true the hits
+    /// and misses are counted in memory (``LayoutCacheCounts``) and written with the store's next
+    /// layout write.
     public func cachedLayouts(for keys: [LayoutCacheKey], countAccess: Bool = true) throws -> [Int64: CachedLayout] {
         guard let first = keys.first else { return [:] }
         precondition(keys.allSatisfy {
@@ -37,13 +39,9 @@ extension FeedStore {
             }
             return hits
         }
-        guard countAccess else { return try writer.read(lookup) }
-        return try writer.write { db in
-            let hits = try lookup(db)
-            try db.execute(sql: "UPDATE layout_cache_stat SET hits = hits + ?, misses = misses + ? WHERE id = 1",
-                           arguments: [hits.count, wanted.count - hits.count])
-            return hits
-        }
+        let hits = try writer.read(lookup)
+        if countAccess { layoutCacheCounts.add(hits: hits.count, misses: wanted.count - hits.count) }
+        return hits
     }
 
     /// The layout for one key, or nil (a miss). Counts like `cachedLayouts(for:)`.
@@ -81,10 +79,12 @@ extension FeedStore {
 
     /// Runs `sql` once per entry in one transaction, its parameters 1–7 bound to the key (photo,
     /// cell kind, size range, scale) and 8–13 to the row (content and engine versions, size,
-    /// frames, now); returns the rows changed.
+    /// frames, now); returns the rows changed. The hits and misses counted since the last write
+    /// are written in the same transaction.
     private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], sql: String) throws -> Int {
         let now = clock.nowMilliseconds
         return try writer.write { db in
+            try LayoutCacheCounts.write(layoutCacheCounts.take(), db)
             let statement = try RawStatement(db, sql: sql)
             var changed = 0
             for (key, layout) in entries {
@@ -125,9 +125,11 @@ extension FeedStore {
         }
     }
 
-    /// What the cache holds, for `photofeed layouts report`.
+    /// What the cache holds, for `photofeed layouts report`: the hits and misses are the stored
+    /// counters plus this store's counts not written yet.
     public func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport {
-        try writer.read { db in
+        let unwritten = layoutCacheCounts.unwritten
+        return try writer.read { db in
             let totals = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*) AS entries,
                        COALESCE(SUM(lc.engine_version != ? OR lc.content_version != p.content_version), 0) AS stale
@@ -143,7 +145,8 @@ extension FeedStore {
                     range: CacheSizeRange(row: row), scale: row["scale"], entries: row["entries"])
             }
             return LayoutCacheReport(entries: totals?["entries"] ?? 0, stale: totals?["stale"] ?? 0,
-                                     hits: counters?["hits"] ?? 0, misses: counters?["misses"] ?? 0,
+                                     hits: (counters?["hits"] ?? 0) + unwritten.hits,
+                                     misses: (counters?["misses"] ?? 0) + unwritten.misses,
                                      engineVersion: engineVersion, sizeRanges: ranges)
         }
     }

@@ -85,13 +85,17 @@ extension FeedStore {
         }
     }
 
-    /// Refuses a database whose applied migrations no longer match their files.
+    /// Refuses a database whose applied migrations no longer match their files. A database that
+    /// has the checksum table already is only read (a WAL reader: opening never waits for another
+    /// process's writer); otherwise the table is created, in a write.
     func verifyChecksums() throws {
         let files = Dictionary(uniqueKeysWithValues: migrations.map { ($0.name, $0) })
-        try writer.write { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS schema_checksum (name TEXT PRIMARY KEY NOT NULL, sha256 TEXT NOT NULL)
-                """)
+        let verify = { (db: Database) throws in
+            if try !db.tableExists("schema_checksum") {
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS schema_checksum (name TEXT PRIMARY KEY NOT NULL, sha256 TEXT NOT NULL)
+                    """)
+            }
             guard try db.tableExists("grdb_migrations") else { return }
             let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
             let recorded = try Dictionary(
@@ -105,6 +109,11 @@ extension FeedStore {
                     throw MigrationError.checksumMismatch(name: name, recorded: checksum, current: file.checksum)
                 }
             }
+        }
+        if try writer.read({ try $0.tableExists("schema_checksum") }) {
+            try writer.read(verify)
+        } else {
+            try writer.write(verify)
         }
     }
 }

@@ -52,6 +52,9 @@ extension FeedStore {
     /// Generates `count` photos (with users, locations, comments) from `rngSeed` and loads them
     /// with the cities of `seedDataDirectory`. Deterministic: same count and seed, same rows. A
     /// database holding another generated set is refused (see ``claimGeneratedSeed``).
+    /// When `count` exceeds the photos already stored, the secondary indexes are made after the
+    /// rows are in (``DeferredIndexes``); foreign keys are not checked row by row, since the
+    /// generator's references hold by construction (`withoutForeignKeyChecks`).
     @discardableResult
     public func seedGenerated(count: Int, rngSeed: UInt64,
                               seedDataDirectory directory: URL = ResourceLocator.seedDataDirectory,
@@ -60,8 +63,11 @@ extension FeedStore {
         let cities = try SeedFileReader.cities(directory.appendingPathComponent("cities.tsv"))
         let now = clock.nowMilliseconds
         let databasePath = writer.path
-        return try writer.write { db in
+        return try Self.withoutForeignKeyChecks(writer) { db in
             try Self.claimGeneratedSeed(db, count: count, rngSeed: rngSeed, databasePath: databasePath)
+            // A seed that more than doubles the photos builds the secondary indexes after the rows.
+            let existing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo") ?? 0
+            let deferred = count > existing ? try DeferredIndexes.drop(db) : nil
             let writer = try UpsertWriter(db: db, now: now)
             try Self.load(cities, writer: writer, progress: progress)
             var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed)
@@ -78,8 +84,32 @@ extension FeedStore {
                     progress?(SeedProgress(phase: "photos", done: generator.userCount + index, total: total))
                 }
             }
+            try deferred?.rebuild(db)
             progress?(SeedProgress(phase: "done", done: total, total: total))
             return try Self.counts(db)
+        }
+    }
+
+    /// Runs `body` in one transaction with foreign key enforcement off (restored afterwards).
+    ///
+    /// For the generated seed only, whose references hold by construction: users come first, a
+    /// photo's location is written before the photo, its comments after it, and every owner and
+    /// author is one of the generated users. With enforcement on, every photo and comment insert
+    /// looks up its parents and, since it may then abort half-way, runs with a statement journal
+    /// holding the original of each page it touches; in a seed's one large transaction those
+    /// journals go to a temporary file, several writes per row.
+    private static func withoutForeignKeyChecks<T>(_ writer: any DatabaseWriter,
+                                                  _ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction { db in
+            // A no-op inside a transaction: this runs before the seed's begins.
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+            var result: T?
+            try db.inTransaction {
+                result = try body(db)
+                return .commit
+            }
+            return result!
         }
     }
 

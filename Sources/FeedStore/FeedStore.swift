@@ -21,6 +21,8 @@ public struct FeedStore: Sendable {
     @_spi(SQLiteAccess) public let writer: any DatabaseWriter
     public let migrations: [MigrationFile]
     public let clock: StoreClock
+    /// Layout cache hits and misses not written yet (shared by this value's copies).
+    let layoutCacheCounts = LayoutCacheCounts()
 
     /// Which migrations `init` applies.
     public enum MigrationTarget: Sendable, Equatable {

@@ -3,8 +3,12 @@
 /// photo's and the engine's is stale and never served. ``FeedStore`` is the SQLite
 /// implementation.
 public protocol LayoutCacheStoring: Sendable {
-    /// The fresh layouts of `keys`, by photo id; `countAccess` records the hits.
+    /// The fresh layouts of `keys`, by photo id, read without a write lock; `countAccess` counts
+    /// the hits and misses, which are written with the next layout write.
     func cachedLayouts(for keys: [LayoutCacheKey], countAccess: Bool) throws -> [Int64: CachedLayout]
+    /// Writes the hits and misses counted since the last layout write, unless the database is
+    /// busy (then false, and they stay counted).
+    func writeLayoutCacheCounts() throws -> Bool
     /// Stores the layouts, replacing any row of the same key.
     func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws
     /// Stores layouts recomputed for rows that exist; returns how many rows it wrote.

@@ -42,8 +42,9 @@ public struct Location: Codable, Hashable, Sendable, FetchableRecord, Persistabl
 
     /// The columns a save writes, the key first; the names and state are reverse geocoding's.
     static let savedColumns = [Columns.id, Columns.latitude, Columns.longitude]
-    /// The values of ``savedColumns``, in their order.
-    var savedValues: StatementArguments { [id, latitude, longitude] }
+    /// Runs `upsert` (built from ``savedColumns``) with this location's values in their order;
+    /// returns the rows it changed.
+    func save(with upsert: RawStatement) throws -> Int { try upsert.execute(id, latitude, longitude) }
 
     /// Reads the row's columns by name; a state this build does not know reads as `pending`.
     public init(row: Row) throws {

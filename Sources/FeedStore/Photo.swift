@@ -66,9 +66,10 @@ public struct Photo: Codable, Hashable, Sendable, FetchableRecord, PersistableRe
     static let savedColumns = [Columns.id, Columns.ownerID, Columns.locationID, Columns.url, Columns.pixelWidth,
                                Columns.pixelHeight, Columns.title, Columns.description, Columns.likes,
                                Columns.uploadedAt]
-    /// The values of ``savedColumns``, in their order.
-    var savedValues: StatementArguments {
-        [id, ownerID, locationID, url, pixelWidth, pixelHeight, title, description, likes, uploadedAt]
+    /// Runs `upsert` (built from ``savedColumns``) with this photo's values in their order;
+    /// returns the rows it changed.
+    func save(with upsert: RawStatement) throws -> Int {
+        try upsert.execute(id, ownerID, locationID, url, pixelWidth, pixelHeight, title, description, likes, uploadedAt)
     }
 
     /// Reads the row's columns by name; a state this build does not know reads as `pending`.

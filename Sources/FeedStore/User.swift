@@ -34,8 +34,9 @@ public struct User: Codable, Hashable, Sendable, FetchableRecord, PersistableRec
 
     /// The columns a save writes, the key first; the avatar state is the store's to change.
     static let savedColumns = [Columns.id, Columns.username, Columns.fullName, Columns.avatarURL]
-    /// The values of ``savedColumns``, in their order.
-    var savedValues: StatementArguments { [id, username, fullName, avatarURL] }
+    /// Runs `upsert` (built from ``savedColumns``) with this user's values in their order;
+    /// returns the rows it changed.
+    func save(with upsert: RawStatement) throws -> Int { try upsert.execute(id, username, fullName, avatarURL) }
 
     /// Reads the row's columns by name; a state this build does not know reads as `pending`.
     public init(row: Row) throws {

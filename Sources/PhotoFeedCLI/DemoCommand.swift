@@ -41,6 +41,7 @@ struct DemoCommand: AsyncParsableCommand {
                                     configuration: SyncWorker.Configuration(seed: rngSeed))
             let sync = try await progress.stepAsync("sync") { try await worker.run(until: .idle) }
             let report = try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
+            _ = try? feedStore.writeLayoutCacheCounts()  // hits counted since the last layout write
             let table = format == .text ? LayoutReportFormatter().format(try LayoutReportData(store: feedStore)) : ""
             return (migration, seed, precomputed, sync, report, table)
         }

@@ -33,6 +33,9 @@ public struct FeedCommand: ParsableCommand {
             let cursor = try after.map { try FeedCursor(encoded: $0) }
             let controller = try FeedController(store: store.openStore())
             let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)
+            // The page's cache hits, counted in memory, written once without waiting for a busy
+            // writer (its misses went with the layouts it stored); a failure loses only counts.
+            _ = try? controller.store.writeLayoutCacheCounts()
             switch format {
             case .json:
                 try output.json(FeedPageJSON(page), keys: .encoded)

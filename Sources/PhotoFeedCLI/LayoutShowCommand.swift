@@ -34,6 +34,8 @@ public struct LayoutShowCommand: ParsableCommand {
             guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale) else {
                 throw UnknownPhotoError(photoID: photo)
             }
+            // A cache hit, counted in memory, written without waiting for a busy writer.
+            _ = try? controller.store.writeLayoutCacheCounts()
             switch format {
             case .json:
                 try output.json(JSONFragment(entry.layout.resultLine))

@@ -1,0 +1,32 @@
+import Foundation
+import GRDB
+import Testing
+@_spi(SQLiteAccess) @testable import FeedStore
+
+/// A large generated seed makes the secondary indexes after the rows: the schema it leaves is
+/// the migrations' own, and the indexes hold every row.
+@Suite struct SeedIndexTests {
+    static func schema(_ store: FeedStore) throws -> [String] {
+        try store.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")
+                .map { "\($0["type"] as String) \($0["name"] as String) \($0["tbl_name"] as String) \($0["sql"] as String? ?? "")" }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aGeneratedSeedLeavesTheMigratedSchema(kind: StoreKind) throws {
+        let store = try StoreFixture.store(kind)
+        let before = try Self.schema(store)
+        #expect(before.contains { $0.hasPrefix("index photo_feed photo ") })
+        try store.seedGenerated(count: 200, rngSeed: 3, seedDataDirectory: StoreFixture.smallSeedDirectory())
+        #expect(try Self.schema(store) == before)
+        try store.writer.read { db in
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+            let indexed = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo INDEXED BY photo_feed WHERE uploaded_at > 0")
+            #expect(indexed == 200)
+        }
+        // A smaller seed on top of it writes through the indexes in place.
+        try store.seedGenerated(count: 100, rngSeed: 3, seedDataDirectory: StoreFixture.smallSeedDirectory())
+        #expect(try Self.schema(store) == before)
+    }
+}
