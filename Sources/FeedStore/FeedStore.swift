@@ -54,7 +54,11 @@ public struct FeedStore: Sendable {
         self.writer = writer
         self.migrations = migrations
         self.clock = clock
-        try writer.write { db in try DatabaseIdentity.claim(db, path: writer.path) }
+        // A database that carries our id already is only read, so that a reader never waits for
+        // the daemon's write lock.
+        if try writer.read(DatabaseIdentity.kind) != .ours {
+            try writer.write { db in try DatabaseIdentity.claim(db, path: writer.path) }
+        }
         try verifyChecksums()
         switch migrationTarget {
         case .latest: try migrate()

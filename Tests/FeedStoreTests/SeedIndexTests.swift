@@ -25,8 +25,22 @@ import Testing
             let indexed = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo INDEXED BY photo_feed WHERE uploaded_at > 0")
             #expect(indexed == 200)
         }
-        // A smaller seed on top of it writes through the indexes in place.
-        try store.seedGenerated(count: 100, rngSeed: 3, seedDataDirectory: StoreFixture.smallSeedDirectory())
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aSeedNoLargerThanTheStoredPhotosWritesThroughTheIndexes(kind: StoreKind) throws {
+        // Given 30 curated photos (a database holds one generated set, so the rows already
+        // there are curated ones)
+        let store = try StoreFixture.store(kind)
+        let before = try Self.schema(store)
+        try store.seedCurated(from: StoreFixture.smallSeedDirectory(photos: 30))
+        // When a generated seed of 20 goes on top, the indexes stay and take its rows in place
+        try store.seedGenerated(count: 20, rngSeed: 3, seedDataDirectory: StoreFixture.smallSeedDirectory())
         #expect(try Self.schema(store) == before)
+        try store.writer.read { db in
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+            let indexed = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo INDEXED BY photo_feed WHERE uploaded_at > 0")
+            #expect(indexed == 50)
+        }
     }
 }
