@@ -7,13 +7,16 @@ public struct CachedLayoutEntry: Hashable, Sendable {
     public var contentVersion: Int64
     public var engineVersion: Int
     public var height: Double
+    /// The layout-input fingerprint the row was computed for (empty when it has none).
+    public var fingerprint: [UInt8]
     /// Whether the row was computed for an older content version of its photo or another engine
     /// version than the one asked about (filled by ``FeedStore/cachedLayoutHeights(engineVersion:)``;
     /// false elsewhere).
     public var isStale: Bool
 
     public init(photoID: Int64, sizeRange: CacheSizeRange, scale: Double, contentVersion: Int64, engineVersion: Int,
-                height: Double, isStale: Bool = false) {
+                height: Double, isStale: Bool = false, fingerprint: [UInt8] = []) {
+        self.fingerprint = fingerprint
         self.photoID = photoID
         self.sizeRange = sizeRange
         self.scale = scale

@@ -57,7 +57,8 @@ extension FeedStore {
     /// The rows of each photo in `photoIDs` order, each photo's by range and scale.
     static func cachedLayoutEntries(_ db: Database, photoIDs: [Int64], cellKind: String) throws -> [CachedLayoutEntry] {
         let statement = try RawStatement(db, sql: """
-            SELECT min_width, min_height, max_width, max_height, scale, content_version, engine_version, height
+            SELECT min_width, min_height, max_width, max_height, scale, content_version, engine_version, height,
+                   fingerprint
             FROM layout_cache WHERE photo_id = ? AND cell_kind = ?
             ORDER BY min_width, min_height, max_width, max_height, scale
             """)
@@ -70,7 +71,7 @@ extension FeedStore {
                     sizeRange: CacheSizeRange(minWidth: row.double(at: 0), minHeight: row.double(at: 1),
                                               maxWidth: row.double(at: 2), maxHeight: row.double(at: 3)),
                     scale: row.double(at: 4), contentVersion: row.int64(at: 5), engineVersion: Int(row.int64(at: 6)),
-                    height: row.double(at: 7)))
+                    height: row.double(at: 7), fingerprint: [UInt8](row.data(at: 8))))
             }
         }
         return entries

@@ -2,12 +2,12 @@ import Foundation
 import GRDB
 
 /// The persistent layout cache: one row per (photo, cell kind, size range, scale), served only
-/// while its content and engine versions match the request.
+/// while its layout-input fingerprint and engine version match the request.
 extension FeedStore {
     /// Looks up the layouts of a page of photos (one primary-key descent each), in a read
     /// transaction: on a file database a WAL reader, which never waits for a writer. All `keys`
     /// must share cell kind, size range, scale and engine version (a page is laid out at one
-    /// width). Returns the hits by photo id; a stale row (another content or engine version) or an
+    /// width). Returns the hits by photo id; a stale row (another fingerprint or engine version) or an
     /// implausible one (``CachedLayout/isPlausible``) is a miss. When `countAccess` is true the hits
     /// and misses are counted in memory (``LayoutCacheCounts``) and written with the store's next
     /// layout write.
@@ -17,19 +17,19 @@ extension FeedStore {
             $0.cellKind == first.cellKind && $0.sizeRange == first.sizeRange && $0.scale == first.scale
                 && $0.engineVersion == first.engineVersion
         }, "a page lookup shares cell kind, size range, scale and engine version")
-        let wanted = Dictionary(keys.map { ($0.photoID, $0.contentVersion) }, uniquingKeysWith: { $1 })
+        let wanted = Dictionary(keys.map { ($0.photoID, Data($0.fingerprint)) }, uniquingKeysWith: { $1 })
         let range = first.sizeRange
         let lookup = { (db: Database) throws -> [Int64: CachedLayout] in
             let statement = try RawStatement(db, sql: """
-                SELECT content_version, engine_version, width, height, frames FROM layout_cache
+                SELECT fingerprint, engine_version, width, height, frames FROM layout_cache
                 WHERE photo_id = ? AND cell_kind = ? AND min_width = ? AND min_height = ?
                   AND max_width = ? AND max_height = ? AND scale = ?
                 """)
             var hits: [Int64: CachedLayout] = [:]
-            for (photoID, contentVersion) in wanted {
+            for (photoID, fingerprint) in wanted {
                 let hit = try statement.firstRow(photoID, first.cellKind, range.minWidth, range.minHeight,
                                                  range.maxWidth, range.maxHeight, first.scale) { () -> CachedLayout? in
-                    guard statement.int64(at: 0) == contentVersion, statement.int64(at: 1) == first.engineVersion,
+                    guard statement.data(at: 0) == fingerprint, statement.int64(at: 1) == first.engineVersion,
                           let frames = LayoutBlob.decode(statement.data(at: 4)) else { return nil }
                     let layout = CachedLayout(width: statement.double(at: 2), height: statement.double(at: 3),
                                               frames: frames)
@@ -54,12 +54,13 @@ extension FeedStore {
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
         _ = try writeLayouts(entries, sql: """
             INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
-                                      content_version, engine_version, width, height, frames, computed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      content_version, engine_version, width, height, frames, computed_at,
+                                      fingerprint)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
                 content_version = excluded.content_version, engine_version = excluded.engine_version,
                 width = excluded.width, height = excluded.height, frames = excluded.frames,
-                computed_at = excluded.computed_at
+                computed_at = excluded.computed_at, fingerprint = excluded.fingerprint
             """)
     }
 
@@ -71,15 +72,15 @@ extension FeedStore {
     public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
         try writeLayouts(entries, sql: """
             UPDATE layout_cache SET content_version = ?8, engine_version = ?9, width = ?10, height = ?11,
-                                    frames = ?12, computed_at = ?13
+                                    frames = ?12, computed_at = ?13, fingerprint = ?14
             WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
               AND max_width = ?5 AND max_height = ?6 AND scale = ?7
             """)
     }
 
     /// Runs `sql` once per entry in one transaction, its parameters 1–7 bound to the key (photo,
-    /// cell kind, size range, scale) and 8–13 to the row (content and engine versions, size,
-    /// frames, now); returns the rows changed. The hits and misses counted since the last write
+    /// cell kind, size range, scale) and 8–14 to the row (content and engine versions, size,
+    /// frames, now, fingerprint); returns the rows changed. The hits and misses counted since the last write
     /// are written in the same transaction.
     private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], sql: String) throws -> Int {
         let now = clock.nowMilliseconds
@@ -92,7 +93,30 @@ extension FeedStore {
                 changed += try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
                                                  range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
                                                  key.engineVersion, layout.width, layout.height,
-                                                 LayoutBlob.encode(layout.frames), now)
+                                                 LayoutBlob.encode(layout.frames), now, Data(key.fingerprint))
+            }
+            return changed
+        }
+    }
+
+    /// Marks rows whose layout inputs did not change as current for a newer content version of
+    /// their photo, without writing a layout: only `content_version` changes, and only where the
+    /// row still holds `key`'s fingerprint and engine version. Returns the rows changed.
+    @discardableResult
+    public func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        return try writer.write { db in
+            let statement = try RawStatement(db, sql: """
+                UPDATE layout_cache SET content_version = ?8
+                WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
+                  AND max_width = ?5 AND max_height = ?6 AND scale = ?7 AND engine_version = ?9 AND fingerprint = ?10
+                """)
+            var changed = 0
+            for key in keys {
+                let range = key.sizeRange
+                changed += try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
+                                                 range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
+                                                 key.engineVersion, Data(key.fingerprint))
             }
             return changed
         }

@@ -42,7 +42,7 @@ public struct FeedStore: Sendable {
         if path != ":memory:" { try DatabaseIdentity.inspect(path: path, busyTimeout: busyTimeout) }
         let writer: any DatabaseWriter = path == ":memory:"
             ? try DatabaseQueue(configuration: configuration)
-            : try DatabasePool(path: path, configuration: configuration)
+            : try PoolOpening.open(path: path, configuration: configuration, busyTimeout: busyTimeout)
         try self.init(writer: writer, migrations: MigrationFile.load(from: migrationsDirectory), clock: clock,
                       migrationTarget: migrationTarget)
     }

@@ -19,8 +19,11 @@ public struct CacheSizeRange: Hashable, Sendable {
     }
 }
 
-/// Everything a cached layout depends on. A lookup hits only when all of it matches: a newer
-/// content version (the photo changed) or engine version (the layout code changed) misses.
+/// Everything a cached layout depends on. A lookup hits only when the row for (photo, cell kind,
+/// size range, scale) holds the same `fingerprint` (of the cell's layout inputs) and engine
+/// version: a change of what the layout depends on misses, a display-only change (a newer
+/// content version with the same inputs) hits. `contentVersion` is the photo version the row is
+/// confirmed against, stored for `layouts report`, never compared on lookup.
 public struct LayoutCacheKey: Hashable, Sendable {
     public var cellKind: String
     public var photoID: Int64
@@ -28,9 +31,12 @@ public struct LayoutCacheKey: Hashable, Sendable {
     public var sizeRange: CacheSizeRange
     public var scale: Double
     public var engineVersion: Int
+    /// The digest of the layout's inputs (the cell's `CellLayoutInputs.fingerprint`).
+    public var fingerprint: [UInt8]
 
     public init(cellKind: String, photoID: Int64, contentVersion: Int64, sizeRange: CacheSizeRange, scale: Double,
-                engineVersion: Int) {
+                engineVersion: Int, fingerprint: [UInt8]) {
+        self.fingerprint = fingerprint
         self.cellKind = cellKind
         self.photoID = photoID
         self.contentVersion = contentVersion

@@ -1,6 +1,7 @@
 /// The persistent layout cache: layouts by (photo, cell kind, size range, scale) with the
-/// content and engine versions they were computed for. A row whose versions are not the
-/// photo's and the engine's is stale and never served. ``FeedStore`` is the SQLite
+/// layout-input fingerprint and engine version they were computed for, and the photo's
+/// content version they were last confirmed against. A row whose fingerprint or engine version
+/// is not the request's is never served. ``FeedStore`` is the SQLite
 /// implementation.
 public protocol LayoutCacheStoring: Sendable {
     /// The fresh layouts of `keys`, by photo id, read without a write lock; `countAccess` counts
@@ -13,6 +14,9 @@ public protocol LayoutCacheStoring: Sendable {
     func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws
     /// Stores layouts recomputed for rows that exist; returns how many rows it wrote.
     func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int
+    /// Confirms rows whose fingerprint and engine version equal `keys`' for the keys' content
+    /// versions, writing no layout; returns how many rows it changed.
+    func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int
     /// The size ranges and scales cached for a photo and cell kind.
     func cachedSizeRanges(photoID: Int64, cellKind: String) throws -> [(range: CacheSizeRange, scale: Double)]
     /// Every cached row of `photoIDs` for `cellKind`, whatever its versions.

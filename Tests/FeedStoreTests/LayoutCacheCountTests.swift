@@ -10,7 +10,7 @@ import Testing
 
     static func key(_ photoID: Int64) -> LayoutCacheKey {
         LayoutCacheKey(cellKind: "photo", photoID: photoID, contentVersion: 1, sizeRange: .width(375), scale: 2,
-                       engineVersion: 1)
+                       engineVersion: 1, fingerprint: [1])
     }
 
     /// A seeded database file, and a store on it.

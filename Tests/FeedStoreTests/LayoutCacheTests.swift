@@ -14,7 +14,13 @@ import Testing
     static func key(_ photoID: Int64, content: Int64 = 1, width: Double = 375, scale: Double = 2,
                     engine: Int = 1) -> LayoutCacheKey {
         LayoutCacheKey(cellKind: "photo", photoID: photoID, contentVersion: content, sizeRange: .width(width),
-                       scale: scale, engineVersion: engine)
+                       scale: scale, engineVersion: engine, fingerprint: fingerprint(content))
+    }
+
+    /// A stand-in for the layout inputs of a photo's `content` version: each version here
+    /// changes what the layout depends on.
+    static func fingerprint(_ content: Int64) -> [UInt8] {
+        withUnsafeBytes(of: content.littleEndian) { Array($0) }
     }
 
     static func seeded(_ kind: StoreKind) throws -> FeedStore {

@@ -21,9 +21,15 @@ import Testing
                 UPDATE photo SET image_state = 'loaded', content_version = 3 WHERE id = 2;
                 """)
         }
-        try store.putLayout(CachedLayout(width: 375, height: 500, frames: [CachedFrame(id: "a", x: 0, y: 0, width: 1, height: 2)]),
-                            for: LayoutCacheKey(cellKind: "photo", photoID: 2, contentVersion: 3, sizeRange: .width(375),
-                                                scale: 2, engineVersion: 1))
+        // A layout row written as the schema at 0006 holds it (no fingerprint column yet).
+        let frames = LayoutBlob.encode([CachedFrame(id: "a", x: 0, y: 0, width: 1, height: 2)])
+        try store.writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                          content_version, engine_version, width, height, frames, computed_at)
+                VALUES (2, 'photo', 375, 0, 375, 1e999, 2, 3, 1, 375, 500, ?, 0)
+                """, arguments: [frames])
+        }
         return store
     }
 

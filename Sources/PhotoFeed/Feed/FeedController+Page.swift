@@ -6,9 +6,8 @@ extension FeedController {
     /// The feed page after `cursor` (the newest `limit` photos without one), each with its cell
     /// layout `width` points wide at `scale`.
     ///
-    /// One query reads the page's rows and one its cached layouts (counting hits and misses).
-    /// Misses read their photos' first comments (one query), are measured in parallel and
-    /// stored in one transaction.
+    /// One query reads the page's rows, one their first comments and one its cached layouts
+    /// (counting hits and misses). Misses are measured in parallel and stored in one transaction.
     public func page(width: Double, scale: Double = 2, limit: Int = 20,
                      after cursor: FeedCursor? = nil) throws -> FeedPageResult {
         let feed = try store.feedPage(after: cursor, limit: limit)
@@ -23,22 +22,24 @@ extension FeedController {
         return try layouts(for: [item], width: width, scale: scale).first
     }
 
-    /// Cached layouts where they are current, computed (and stored) ones elsewhere.
+    /// Cached layouts where they are current, computed (and stored) ones elsewhere. The items'
+    /// models (one query for their first comments) give each key its layout-input fingerprint,
+    /// so a cached row whose inputs differ from the data read now is a miss.
     func layouts(for items: [FeedItem], width: Double, scale: Double) throws -> [FeedPageEntry] {
         let range = Self.sizeRange(width: width)
-        let keys = items.map {
-            Self.cacheKey(photoID: $0.photo.id, contentVersion: $0.photo.contentVersion, range: range, scale: scale)
-        }
+        let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.commentPageSize)
+        let models = items.map { model($0, comments: comments) }
+        let keys = models.map { Self.cacheKey($0, range: range, scale: scale) }
         let hits = try store.cachedLayouts(for: keys)
-        let missed = items.filter { hits[$0.photo.id] == nil }
+        let missed = items.indices.filter { hits[items[$0].photo.id] == nil }
         var computed: [Int64: CachedLayout] = [:]
         if !missed.isEmpty {
-            let layouts = try measure(missed, range: range, scale: scale)
-            try store.putLayouts(zip(missed, layouts).map { item, layout in
-                (key: Self.cacheKey(photoID: item.photo.id, contentVersion: item.photo.contentVersion, range: range,
-                                    scale: scale), layout: layout)
-            })
-            for (item, layout) in zip(missed, layouts) { computed[item.photo.id] = layout }
+            let cells = missed.map { self.cells.cell(for: models[$0]) }
+            let layouts = ParallelWork.map(count: cells.count, width: parallelism) { index in
+                Self.measure(cells[index], range: range, scale: scale)
+            }
+            try store.putLayouts(zip(missed, layouts).map { index, layout in (key: keys[index], layout: layout) })
+            for (index, layout) in zip(missed, layouts) { computed[items[index].photo.id] = layout }
         }
         return items.map { item in
             if let hit = hits[item.photo.id] { return FeedPageEntry(item: item, layout: hit, cache: .hit) }

@@ -59,28 +59,53 @@ extension FeedController: CellRelayouting {
 
     /// Updates the cells of `work` and measures them in parallel, one photo per job (a cell is
     /// never measured on two threads at once); one write transaction replaces the rows read with
-    /// the new layouts (a row deleted meanwhile stays deleted). A photo without cached entries
-    /// is only updated in memory. A height changed when it differs from the one the last pass
-    /// computed for the entry, else from the row read.
+    /// the new layouts (a row deleted meanwhile stays deleted). An entry whose fingerprint (the
+    /// one the last pass wrote or confirmed for it, else the row's) and engine version equal the
+    /// new model's (a display-only change: image, avatar) is not
+    /// measured nor rewritten and is no relayout: one transaction only confirms it for the new
+    /// content version. A photo without cached entries is only updated in memory. A height
+    /// changed when it differs from the one the last pass computed for the entry, else from the
+    /// row read.
     func layOut(_ work: RelayoutWork) throws -> RelayoutSummary {
         let previous = handoff.finishedHeights
+        let previousFingerprints = handoff.finishedFingerprints
         let results = ParallelWork.map(count: work.count, width: parallelism) { index in
             let (model, entries) = work[index]
             let cell = cells.cell(for: model)
-            return entries.map { entry in
-                let layout = Self.measure(cell, range: entry.sizeRange.sizeRange, scale: entry.scale)
-                let key = LayoutCacheKey(cellKind: Self.cellKind, photoID: model.photoID,
-                                         contentVersion: model.contentVersion, sizeRange: entry.sizeRange,
-                                         scale: entry.scale, engineVersion: EngineVersion.layoutEngine)
+            return entries.map { entry -> RelayoutResult in
+                let key = Self.cacheKey(model, sizeRange: entry.sizeRange, scale: entry.scale)
                 let entryKey = RelayoutHandoff.EntryKey(entry)
-                return (key: key, entry: entryKey, layout: layout,
-                        heightChanged: layout.height != (previous[entryKey] ?? entry.height))
+                let stored = previousFingerprints[entryKey]
+                    ?? (entry.engineVersion == key.engineVersion ? entry.fingerprint : [])
+                if stored == key.fingerprint {
+                    return RelayoutResult(key: key, entry: entryKey, layout: nil, heightChanged: false)
+                }
+                let layout = Self.measure(cell, range: entry.sizeRange.sizeRange, scale: entry.scale)
+                return RelayoutResult(key: key, entry: entryKey, layout: layout,
+                                      heightChanged: layout.height != (previous[entryKey] ?? entry.height))
             }
         }.flatMap { $0 }
-        if !results.isEmpty {
-            try store.replaceLayouts(results.map { (key: $0.key, layout: $0.layout) })
+        let relaid = results.compactMap { result in result.layout.map { (key: result.key, layout: $0) } }
+        if !relaid.isEmpty {
+            try store.replaceLayouts(relaid)
         }
-        handoff.finished(heights: Dictionary(results.map { ($0.entry, $0.layout.height) }, uniquingKeysWith: { $1 }))
-        return RelayoutSummary(relayouts: results.count, heightChanges: results.count { $0.heightChanged })
+        let confirmed = results.filter { $0.layout == nil }.map(\.key)
+        if !confirmed.isEmpty {
+            try store.confirmLayouts(confirmed)
+        }
+        handoff.finished(
+            heights: Dictionary(results.compactMap { result in result.layout.map { (result.entry, $0.height) } },
+                                uniquingKeysWith: { $1 }),
+            fingerprints: Dictionary(results.map { ($0.entry, $0.key.fingerprint) }, uniquingKeysWith: { $1 }))
+        return RelayoutSummary(relayouts: relaid.count, heightChanges: results.count { $0.heightChanged })
     }
+}
+
+/// One cached entry's outcome in a relayout pass: a new layout, or none when its inputs did not
+/// change.
+struct RelayoutResult: Sendable {
+    var key: LayoutCacheKey
+    var entry: RelayoutHandoff.EntryKey
+    var layout: CachedLayout?
+    var heightChanged: Bool
 }

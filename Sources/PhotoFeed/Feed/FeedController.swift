@@ -59,11 +59,17 @@ public final class FeedController: Sendable {
         SizeRange(min: Size(width, 0), max: Size(width, .infinity))
     }
 
-    /// The cache key of `item`'s cell at `range` and `scale`.
-    public static func cacheKey(photoID: Int64, contentVersion: Int64, range: SizeRange,
-                                scale: Double) -> LayoutCacheKey {
-        LayoutCacheKey(cellKind: cellKind, photoID: photoID, contentVersion: contentVersion,
-                       sizeRange: CacheSizeRange(range), scale: scale, engineVersion: EngineVersion.layoutEngine)
+    /// The cache key of `model`'s cell at `range` and `scale`: its photo, content version and
+    /// the fingerprint of its layout inputs.
+    public static func cacheKey(_ model: PhotoCellModel, range: SizeRange, scale: Double) -> LayoutCacheKey {
+        cacheKey(model, sizeRange: CacheSizeRange(range), scale: scale)
+    }
+
+    /// The cache key of `model`'s cell at a stored size range and `scale`.
+    static func cacheKey(_ model: PhotoCellModel, sizeRange: CacheSizeRange, scale: Double) -> LayoutCacheKey {
+        LayoutCacheKey(cellKind: cellKind, photoID: model.photoID, contentVersion: model.contentVersion,
+                       sizeRange: sizeRange, scale: scale, engineVersion: EngineVersion.layoutEngine,
+                       fingerprint: model.layoutInputs.fingerprint)
     }
 
     /// The model of `item` with its comment feed's first page.

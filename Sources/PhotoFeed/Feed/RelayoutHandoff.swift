@@ -9,7 +9,9 @@ import Synchronization
 /// - brings the models pass *i − 1* lays its photos out from up to date with batch *i*'s
 ///   changes, rather than the models of those photos' cells (which may be changing);
 /// - compares its heights, for the entries pass *i − 1* laid out, with the heights pass *i − 1*
-///   computed rather than with the rows read (which may predate its write).
+///   computed rather than with the rows read (which may predate its write);
+/// - compares its layout inputs' fingerprints, for the entries pass *i − 1* handled, with the
+///   ones pass *i − 1* wrote or confirmed rather than with the rows read, for the same reason.
 ///
 /// Every earlier pass has finished before pass *i*'s inputs are read, and pass *i* starts only
 /// once pass *i − 1* has finished, so both rules give the same result whatever the timing.
@@ -28,6 +30,7 @@ final class RelayoutHandoff: Sendable {
     private struct State {
         var preparedModels: [Int64: PhotoCellModel] = [:]
         var finishedHeights: [EntryKey: Double] = [:]
+        var finishedFingerprints: [EntryKey: [UInt8]] = [:]
     }
 
     private let state = Mutex(State())
@@ -47,8 +50,17 @@ final class RelayoutHandoff: Sendable {
         state.withLock { $0.finishedHeights }
     }
 
-    /// Records the heights a pass computed and wrote.
-    func finished(heights: [EntryKey: Double]) {
-        state.withLock { $0.finishedHeights = heights }
+    /// The layout-input fingerprints the last finished pass wrote or confirmed.
+    var finishedFingerprints: [EntryKey: [UInt8]] {
+        state.withLock { $0.finishedFingerprints }
+    }
+
+    /// Records the heights a pass computed and wrote, and the fingerprints of every entry it
+    /// wrote or confirmed.
+    func finished(heights: [EntryKey: Double], fingerprints: [EntryKey: [UInt8]]) {
+        state.withLock {
+            $0.finishedHeights = heights
+            $0.finishedFingerprints = fingerprints
+        }
     }
 }

@@ -21,7 +21,7 @@ struct PageLatency {
 
     static func key(_ item: FeedItem) -> LayoutCacheKey {
         LayoutCacheKey(cellKind: "photo", photoID: item.photo.id, contentVersion: item.photo.contentVersion,
-                       sizeRange: .width(375), scale: 2, engineVersion: 1)
+                       sizeRange: .width(375), scale: 2, engineVersion: 1, fingerprint: [1])
     }
 
     init(store: FeedStore, pages: Int) throws {

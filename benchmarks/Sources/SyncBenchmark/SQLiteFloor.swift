@@ -84,7 +84,7 @@ struct SQLiteFloor {
             let keys = group.map { entry in
                 LayoutCacheKey(cellKind: FeedController.cellKind, photoID: entry.photoID,
                                contentVersion: entry.contentVersion, sizeRange: entry.sizeRange, scale: entry.scale,
-                               engineVersion: entry.engineVersion)
+                               engineVersion: entry.engineVersion, fingerprint: entry.fingerprint)
             }
             let found = try store.cachedLayouts(for: keys, countAccess: false)
             for key in keys {
