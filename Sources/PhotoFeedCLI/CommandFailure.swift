@@ -49,8 +49,8 @@ enum CommandFailure {
         case let error as MigrationError:
             if case .directoryUnreadable = error { return (70, error.description) }
             // A message that names the file already (another application's database) stands alone.
-            let named = database.map { error.description.contains($0) } ?? true
-            return (65, named ? error.description : "database \(database!): \(error)")
+            if let database, !error.description.contains(database) { return (65, "database \(database): \(error)") }
+            return (65, error.description)
         case let error as CocoaError:
             return (70, fileError(error, database: database))
         default:
