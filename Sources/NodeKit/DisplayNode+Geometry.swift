@@ -44,14 +44,21 @@ extension DisplayNode {
     /// ``layout()`` and ``layoutDidFinish()`` calls of a layout pass.
     public var isNodeLoaded: Bool { state.withLock { $0.isNodeLoaded } }
 
-    /// Marks the node as loaded (Texture loads its view here; headless, it is a flag). Calls
-    /// ``didLoad()`` the first time.
+    /// Loads the node, headlessly: where Texture creates the view or layer there is only a flag,
+    /// but the sequence is Texture's. The first call marks the node loaded and needing layout (a
+    /// new layer is laid out at its first display; the calculated layout stays valid), loads
+    /// every subnode (Texture adds their views, which loads them), then calls ``didLoad()``. A
+    /// subnode added to a loaded node is loaded as it is added.
     public func loadIfNeeded() {
         let first = state.withLock { state in
-            defer { state.isNodeLoaded = true }
-            return !state.isNodeLoaded
+            guard !state.isNodeLoaded else { return false }
+            state.isNodeLoaded = true
+            state.needsLayout = true
+            return true
         }
-        if first { didLoad() }
+        guard first else { return }
+        for subnode in subnodes { subnode.loadIfNeeded() }
+        didLoad()
     }
 
     /// Whether the next ``layoutIfNeeded()`` runs a layout pass on this node.

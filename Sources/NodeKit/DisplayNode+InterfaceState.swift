@@ -43,7 +43,7 @@ public extension DisplayNode {
 
     /// Moves this node (not its subnodes) to `newState`, firing the callbacks in Texture's order:
     /// preload, display, visible, then `interfaceStateDidChange`; each step calls the node's hook
-    /// first, then every delegate. Leaving preload is reported only for range-managed nodes.
+    /// first, then every delegate (entering preload runs ``layoutForPreload()`` between them). Leaving preload is reported only for range-managed nodes.
     /// Setting the current state again does nothing.
     func setInterfaceState(_ newState: InterfaceState) {
         let transition: (old: InterfaceState, managed: Bool, delegates: [any InterfaceStateDelegate])? =
@@ -60,6 +60,7 @@ public extension DisplayNode {
         if old.contains(.preload) != newState.contains(.preload) {
             if newState.contains(.preload) {
                 didEnterPreloadState()
+                layoutForPreload()
                 delegates.forEach { $0.didEnterPreloadState() }
             } else if managed {
                 didExitPreloadState()
@@ -103,6 +104,14 @@ public extension DisplayNode {
         forEachInSubtree { $0.setInterfaceState($0.interfaceState.subtracting(bits)) }
     }
 
+    /// Entering preload, after the node's own hook and before its delegates (Texture's private
+    /// `_didEnterPreloadState`, so it runs whether or not an override calls `super`): a node that
+    /// manages its subnodes runs its layout pass, so that its subnodes exist and start preloading
+    /// too (they inherit its state as they are inserted).
+    private func layoutForPreload() {
+        if automaticallyManagesSubnodes { layoutIfNeeded() }
+    }
+
     /// Re-runs `didEnterPreloadState` on the subtree when the node is in preload (Texture's
     /// `setNeedsPreload`), e.g. after a network image node's URL changed. Delegates are not told.
     func setNeedsPreload() {
@@ -110,11 +119,23 @@ public extension DisplayNode {
         forEachInSubtree { $0.didEnterPreloadState() }
     }
 
-    /// Gives a newly added subnode its supernode's state and range-managed flag (§7.1).
+    /// Gives a subnode just added to `supernode` the range-managed flag and interface state of a
+    /// range-managed supernode (§7.1; Texture's hierarchy state entering "range managed"). Every
+    /// node of the subtree that was not range managed becomes so and then enters its own
+    /// supernode's state bits (each keeps the bits it has), pre-order; nodes already range
+    /// managed keep their state. Under an unmanaged supernode nothing changes: window
+    /// membership, not the supernode, gives unmanaged nodes their state.
     func inheritInterfaceState(from supernode: DisplayNode) {
-        let (state, managed) = supernode.interfaceStorage.fields.withLock { ($0.state, $0.isRangeManaged) }
-        if managed { isRangeManaged = true }
-        recursivelySetInterfaceState(state)
+        guard supernode.isRangeManaged else { return }
+        forEachInSubtree { node in
+            let entered = node.interfaceStorage.fields.withLock { fields in
+                defer { fields.isRangeManaged = true }
+                return !fields.isRangeManaged
+            }
+            guard entered, let parent = node.supernode else { return }
+            let bits = parent.interfaceState
+            if !bits.isEmpty { node.enterInterfaceState(bits) }
+        }
     }
 
     // MARK: - Window membership

@@ -166,7 +166,7 @@ extension DisplayNode {
         let boundsSize = PixelSnapping.ceil(bounds.size, scale: context.scale)
         let constraint = pending?.constrainedSize ?? calculated?.constrainedSize ?? SizeRange(exactly: boundsSize)
         let layout = layoutThatFits(constraint, context: context)
-        if layout.size != bounds.size {
+        if layout.size != boundsSize {
             displayNodeDidInvalidateSize(layout.size)
         }
     }

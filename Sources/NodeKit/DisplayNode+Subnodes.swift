@@ -13,16 +13,20 @@ extension DisplayNode {
         set { state.withLock { $0.automaticallyManagesSubnodes = newValue } }
     }
 
-    /// Appends `subnode`, first removing it from its current supernode.
+    /// Appends `subnode`, first removing it from its current supernode. A node that is already a
+    /// subnode of this one stays where it is (Texture's `addSubnode:` ignores it). The new subnode
+    /// joins the hierarchy as ``supernodeDidChange(from:)`` describes.
     ///
     /// - Throws: ``NodeError`` when this node manages its subnodes automatically, when its
     ///   layout-spec callback is running, or when `subnode` is this node or an ancestor of it.
     public func addSubnode(_ subnode: DisplayNode) throws(NodeError) {
         try checkManualMutation("addSubnode", of: self)
+        if subnode.supernode === self { return }
         try checkNoCycle(subnode)
         try subnode.detachFromSupernode(manual: true)
         state.withLock { $0.subnodes.append(subnode) }
         subnode.state.withLock { $0.supernode = self }
+        subnode.supernodeDidChange(from: nil)
     }
 
     /// Inserts `subnode` at `index`, first removing it from its current supernode (which may be
@@ -59,6 +63,7 @@ extension DisplayNode {
             state.subnodes.insert(subnode, at: Swift.min(Swift.max(index, 0), state.subnodes.count))
         }
         subnode.state.withLock { $0.supernode = self }
+        subnode.supernodeDidChange(from: nil)
     }
 
     /// Removes `subnode` from this node without checks.
@@ -68,11 +73,13 @@ extension DisplayNode {
             state.subnodes.remove(at: index)
             return true
         }
-        if removed {
-            subnode.state.withLock { state in
-                if state.supernode === self { state.supernode = nil }
-            }
+        guard removed else { return }
+        let detached = subnode.state.withLock { state in
+            guard state.supernode === self else { return false }
+            state.supernode = nil
+            return true
         }
+        if detached { subnode.supernodeDidChange(from: self) }
     }
 
     private func detachFromSupernode(manual: Bool) throws(NodeError) {

@@ -193,7 +193,8 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
 
     /// The root's reaction to a subnode's size change (semantics §5.4): re-measure with the
     /// pending record's constraint (else the calculated one's, else exactly the bounds) and,
-    /// when the size differs from the bounds, call ``displayNodeDidInvalidateSize(_:)``.
+    /// when the size differs from the bounds ceiled to the pixel grid of the node's layout
+    /// context (as the layout pass compares), call ``displayNodeDidInvalidateSize(_:)``.
     /// ``CellNode`` overrides it to tell its container instead.
     open func rootNodeDidInvalidateSize() {
         defaultRootNodeDidInvalidateSize()
@@ -266,12 +267,11 @@ open class DisplayNode: LayoutElement, @unchecked Sendable {
     // MARK: - Interface state hooks (DisplayNode+InterfaceState.swift drives them)
 
     // Declared in the class body because Swift cannot override members declared in extensions.
-    /// Called when the node enters the preload state (§7.2). Subclasses start fetching data and
-    /// call `super`: a node that manages its subnodes runs its layout pass here so that its
-    /// subnodes exist and start preloading too.
-    open func didEnterPreloadState() {
-        if automaticallyManagesSubnodes { layoutIfNeeded() }
-    }
+    /// Called when the node enters the preload state (§7.2); subclasses start fetching data. The
+    /// default does nothing. The layout pass that gives a node managing its subnodes those
+    /// subnodes runs after this hook, in the transition itself, so an override need not call
+    /// `super` for it.
+    open func didEnterPreloadState() {}
     /// Called when the node leaves the preload state; only range-managed nodes get it.
     open func didExitPreloadState() {}
     /// Called when the node enters the display state.

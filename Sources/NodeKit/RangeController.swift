@@ -5,7 +5,10 @@ import LayoutCore
 ///
 /// Give it the viewport, the scroll direction and the cells with their frames; it computes the
 /// visible, display and preload sets and applies to each cell node (recursively) the state
-/// that follows, touching only nodes whose state changes. Mode selection: the first update
+/// that follows, touching only nodes whose state changes: visible cells first, then display,
+/// then preload, as Texture's `_updateVisibleNodeIndexPaths` visits them. A cell about to
+/// become visible is loaded first (``DisplayNode/loadIfNeeded()``: where Texture's collection
+/// view puts the cell's view on screen) and gets a layout pass after its new state. Mode selection: the first update
 /// uses Minimum; later updates switch to Full once the content has been scrolled while the
 /// container is visible (Minimum when it is not). ``updateCurrentRange(with:)`` pins a mode for
 /// the next update, which is how memory warnings and background transitions act.
@@ -112,18 +115,31 @@ public final class RangeController {
             let state = cellState(path, container: container, mode: mode,
                                   visible: visibleSet, display: display, preload: preload)
             if !node.isRangeManaged { node.isRangeManaged = true }
-            if node.interfaceState != state {
-                node.recursivelySetInterfaceState(state)
-                changed[path] = state
+            guard node.interfaceState != state else { return }
+            let shown = state.contains(.visible)
+            if shown { node.loadIfNeeded() }
+            node.recursivelySetInterfaceState(state)
+            if shown { node.layoutIfNeeded() }
+            changed[path] = state
+        }
+        // Visible cells first, then the rest of the display range, then the rest of the preload
+        // range (each in path order), so that visible cells' work is queued first; then the
+        // cells in a range at the last update and no longer; after a change of data or mode,
+        // every other cell too, in list order.
+        let ranked = [visibleSet, display, preload]
+        var visited: Set<ItemPath> = []
+        for (rank, paths) in ranked.enumerated() {
+            for path in paths.sorted() where !ranked[..<rank].contains(where: { $0.contains(path) }) {
+                visited.insert(path)
+                apply(path, list.node(at: path))
             }
         }
-        // Every cell, in path order, after a change of data or mode; else the cells in a range
-        // now or at the last update.
-        if !rangeIsValid && list.isSorted {
-            for element in list.elements { apply(element.path, element.node) }
-        } else {
-            let candidates = rangeIsValid ? Array(current.union(previouslyTouched)) : list.elements.map(\.path)
-            for path in candidates.sorted() { apply(path, list.node(at: path)) }
+        for path in previouslyTouched.subtracting(visited).sorted() {
+            visited.insert(path)
+            apply(path, list.node(at: path))
+        }
+        if !rangeIsValid {
+            for element in list.elements where !visited.contains(element.path) { apply(element.path, element.node) }
         }
         previouslyTouched = current
         rangeIsValid = true

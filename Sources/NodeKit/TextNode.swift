@@ -122,7 +122,8 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
 
     // MARK: - Text
 
-    /// The text shown. Setting a different text invalidates the calculated layout.
+    /// The text shown. Setting a different text calls ``DisplayNode/setNeedsLayout()`` (Texture's
+    /// `setAttributedText:`), so the next layout pass re-measures and escalates a new size.
     public var attributedText: AttributedText {
         get { text.withLock { $0.attributedText } }
         set {
@@ -134,7 +135,7 @@ public final class TextNode: DisplayNode, @unchecked Sendable {
             }
             guard changed else { return }
             apply(Self.fontBaselines(of: newValue, measurer: measurer))
-            invalidateCalculatedLayout()
+            setNeedsLayout()
         }
     }
 

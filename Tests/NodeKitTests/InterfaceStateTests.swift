@@ -175,13 +175,12 @@ private final class HookNode: DisplayNode, @unchecked Sendable {
             == ["cell exitPreload", "child exitPreload", "grandchild exitPreload", "sibling exitPreload"])
     }
 
-    @Test func aNewSubnodeCanInheritItsSupernodesState() throws {
+    @Test func aNewSubnodeInheritsItsSupernodesState() throws {
         let cell = DisplayNode(id: "cell")
         cell.isRangeManaged = true
         cell.setInterfaceState(.inHierarchy)
         let late = DisplayNode(id: "late")
         try cell.addSubnode(late)
-        late.inheritInterfaceState(from: cell)
         #expect(late.interfaceState == .inHierarchy)
         #expect(late.isRangeManaged)
     }

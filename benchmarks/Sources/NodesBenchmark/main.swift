@@ -76,8 +76,8 @@ func median(_ values: [Double]) -> Double {
 }
 
 let options = BenchmarkOptions(
-    switches: ["--quick"], valued: ["--profile", "--inserts", "--setting", "--threads", "--rounds"],
-    usage: "NodesBenchmark [--quick] | --profile fixed|text [--threads N] | --inserts fixed|text [--rounds N] [--threads N]")
+    switches: ["--quick"], valued: ["--profile", "--inserts", "--setting", "--threads", "--rounds", "--pages"],
+    usage: "NodesBenchmark [--quick] | --profile fixed|text [--threads N] | --inserts fixed|text [--rounds N] [--threads N] | --pages WORKERS")
 let quick = options.has("--quick")
 let cellCount = 1_000
 _ = BenchFeed.standardModels  // made before timing
@@ -241,6 +241,11 @@ if let setting = options.string("--setting") {
     exit(0)
 }
 
+if let workers = options.string("--pages") {
+    // A child run of the page benchmark (see `PageInsert`).
+    PageInsert.runChild(threads: Int(workers) ?? 1)
+}
+
 print("nodes benchmark: \(cellCount) photo cells (the product's spec) through DataController")
 print("width 375 @2x; per setting \(children) fresh child processes of \(rounds) rounds each (median), alternating "
     + "with the other thread count and with \(cores) 1-thread children at once; active cores \(cores); "
@@ -324,6 +329,10 @@ for kind in CellKind.allCases {
         results.append(BenchmarkResult(benchmark: "nodes", workload: "\(cellCount) cells with \(kind.rawValue), insert",
                                        peer: "none", measure: "CPU µs per cell, 1 thread", value: cpu, goal: .atMost(20)))
     }
+}
+if cores > 1 {
+    print("\nbatch fetching's page")
+    results.append(try PageInsert.report())
 }
 print("\nlong feeds: what an update costs as the feed, or the batch, grows")
 results += LongFeed.report()
