@@ -125,7 +125,7 @@ public final class RangeController {
         // Visible cells first, then the rest of the display range, then the rest of the preload
         // range (each in path order), so that visible cells' work is queued first; then the
         // cells in a range at the last update and no longer; after a change of data or mode,
-        // every other cell too, in list order.
+        // every other cell too, in path order.
         let ranked = [visibleSet, display, preload]
         var visited: Set<ItemPath> = []
         for (rank, paths) in ranked.enumerated() {
@@ -138,8 +138,13 @@ public final class RangeController {
             visited.insert(path)
             apply(path, list.node(at: path))
         }
-        if !rangeIsValid {
+        if !rangeIsValid && list.isSorted {
             for element in list.elements where !visited.contains(element.path) { apply(element.path, element.node) }
+        } else if !rangeIsValid {
+            for path in list.elements.map(\.path).sorted() where !visited.contains(path) {
+                visited.insert(path)  // a path listed twice is visited once
+                apply(path, list.node(at: path))
+            }
         }
         previouslyTouched = current
         rangeIsValid = true
