@@ -50,7 +50,7 @@ enum PageInsert {
     }
 
     /// `copies` children on `threads` workers started together; their (wall, cpu) µs per page.
-    static func children(threads: Int, copies: Int) throws -> [(wall: Double, cpu: Double)] {
+    static func runChildren(threads: Int, copies: Int) throws -> [(wall: Double, cpu: Double)] {
         let started = try (0..<copies).map { _ -> (child: Process, output: Pipe) in
             let child = Process()
             child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -77,9 +77,9 @@ enum PageInsert {
         var speedUps: [Double] = [], ceilings: [Double] = [], cpuRatios: [Double] = []
         var ones: [Double] = [], twos: [Double] = []
         for _ in 0..<children {
-            let one = try Self.children(threads: 1, copies: 1)[0]
-            let two = try Self.children(threads: 2, copies: 1)[0]
-            let together = try Self.children(threads: 1, copies: 2)
+            let one = try runChildren(threads: 1, copies: 1)[0]
+            let two = try runChildren(threads: 2, copies: 1)[0]
+            let together = try runChildren(threads: 1, copies: 2)
             ones.append(one.wall)
             twos.append(two.wall)
             speedUps.append(one.wall / two.wall)
