@@ -43,8 +43,9 @@ public extension DisplayNode {
 
     /// Moves this node (not its subnodes) to `newState`, firing the callbacks in Texture's order:
     /// preload, display, visible, then `interfaceStateDidChange`; each step calls the node's hook
-    /// first, then every delegate (entering preload runs ``layoutForPreload()`` between them). Leaving preload is reported only for range-managed nodes.
-    /// Setting the current state again does nothing.
+    /// first, then every delegate (entering preload runs ``layoutForPreload()`` between them).
+    /// Leaving preload is reported only for range-managed nodes. Setting the current state again
+    /// does nothing.
     func setInterfaceState(_ newState: InterfaceState) {
         let transition: (old: InterfaceState, managed: Bool, delegates: [any InterfaceStateDelegate])? =
             interfaceStorage.fields.withLock { fields in

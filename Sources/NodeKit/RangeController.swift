@@ -8,10 +8,12 @@ import LayoutCore
 /// that follows, touching only nodes whose state changes: visible cells first, then display,
 /// then preload, as Texture's `_updateVisibleNodeIndexPaths` visits them. A cell about to
 /// become visible is loaded first (``DisplayNode/loadIfNeeded()``: where Texture's collection
-/// view puts the cell's view on screen) and gets a layout pass after its new state. Mode selection: the first update
-/// uses Minimum; later updates switch to Full once the content has been scrolled while the
-/// container is visible (Minimum when it is not). ``updateCurrentRange(with:)`` pins a mode for
-/// the next update, which is how memory warnings and background transitions act.
+/// view puts the cell's view on screen) and gets a layout pass after its new state.
+///
+/// Mode selection: the first update uses Minimum; later updates switch to Full once the content
+/// has been scrolled while the container is visible (Minimum when it is not).
+/// ``updateCurrentRange(with:)`` pins a mode for the next update, which is how memory warnings
+/// and background transitions act.
 ///
 /// Not `Sendable`: one owner drives it, as Texture's main thread does.
 public final class RangeController {

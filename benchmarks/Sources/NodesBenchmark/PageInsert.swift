@@ -63,7 +63,8 @@ enum PageInsert {
         return try started.map { child, output in
             let data = output.fileHandleForReading.readDataToEndOfFile()
             child.waitUntilExit()
-            let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+            let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+                .compactMap { Double($0) }
             guard child.terminationStatus == 0, fields.count == 2 else {
                 throw BenchmarkError(message: "the page insert on \(threads) worker(s) failed "
                     + "(exit \(child.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
