@@ -10,7 +10,7 @@ import PhotoFeed
 ///   step   time  offset  cells  visible  display  preload  mode     page  jobs+  jobs-  placeholders  shift
 ///      0  0.000       0      4        2        2        3  minimum     1      6      0             2      0
 /// …
-/// totals: 60 steps (1 s), 24 cells, 2 pages; 5 cells shown, …
+/// totals: 60 steps (1 s); cells 24, pages 2, shown 3
 /// ```
 enum SessionReportText {
     static func lines(_ report: SessionReport) -> [String] {
@@ -37,8 +37,8 @@ enum SessionReportText {
                          + "\(n(shift.moved)) pt, height \(n(shift.heightChange)) pt: \(n(shift.points)) pt")
         }
         let totals = report.totals
-        lines.append("totals: \(totals.steps) steps (\(n(totals.seconds)) s), \(totals.cells) cells, "
-                     + "\(totals.pagesFetched) pages; \(totals.cellsShown) cells shown")
+        lines.append("totals: \(totals.steps) steps (\(n(totals.seconds)) s); cells \(totals.cells), "
+                     + "pages \(totals.pagesFetched), shown \(totals.cellsShown)")
         lines.append("jobs: \(totals.jobsRequested) requested, \(totals.jobsSucceeded) succeeded, "
                      + "\(totals.jobsFailed) failed")
         lines.append("placeholders: \(totals.placeholderCells) visible cells showed a placeholder image, "
