@@ -1,4 +1,5 @@
 import FeedStore
+import Foundation
 import FeedSync
 import LayoutCore
 import PhotoFeed
@@ -79,6 +80,18 @@ import Testing
         #expect(report.shifts.map(\.points) == [20, 20])
         #expect(report.totals.cumulativeShift == 40 && report.totals.shiftEvents == 2)
         #expect(report.totals.cellsShown == 4)
+    }
+
+    @Test func shiftsAndPlaceholdersEncodeWithTheContractsKeys() throws {
+        let report = try FeedSession(source: Self.synthetic(), configuration: Self.configuration(), parallelism: 1)
+            .run()
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
+        let shifts = try #require(json["shifts"] as? [[String: Any]])
+        #expect(shifts.count == 2)
+        #expect(Set(shifts[0].keys) == ["step", "itemId", "index", "moved", "heightChange", "points"])
+        #expect(shifts[1]["itemId"] as? Int == 4 && shifts[1]["moved"] as? Double == 20)
+        let placeholders = try #require(json["placeholders"] as? [[String: Any]])
+        #expect(Set(placeholders[0].keys) == ["itemId", "index", "firstStep", "seconds", "imageArrived"])
     }
 
     @Test func precomputedLayoutsSaveTheShift() throws {

@@ -85,6 +85,10 @@ public struct LayoutShiftEvent: Hashable, Sendable, Codable {
     public var heightChange: Double
     /// The shift: the farthest either horizontal edge moved.
     public var points: Double
+
+    enum CodingKeys: String, CodingKey {
+        case step, itemID = "itemId", index, moved, heightChange, points
+    }
 }
 
 /// A cell that was on screen with a placeholder image.
@@ -97,6 +101,10 @@ public struct PlaceholderRecord: Hashable, Sendable, Codable {
     public var seconds: Double
     /// Whether its image arrived before the session ended.
     public var imageArrived: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case itemID = "itemId", index, firstStep, seconds, imageArrived
+    }
 }
 
 /// The cumulative shift of the same session without and with precomputed layouts.
