@@ -108,6 +108,28 @@ import Testing
         #expect(prefetch.cellsWithPrecomputedHeight == 24)
     }
 
+    @Test func failedAttemptsAreRetriedUntilThePolicyGivesUp() throws {
+        // Given every attempt failing after 50 ms, three attempts 100 ms apart, and no scrolling
+        let network = SyncSimulation(imageLatency: .fixed(.milliseconds(50)), failureRate: 1,
+                                     retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), multiplier: 1,
+                                                        jitter: 0))
+        let configuration = FeedSessionConfiguration(width: 375, height: 300, script: .speed(0), duration: 1,
+                                                     simulation: network)
+        let source = SyntheticSessionSource(count: 30, height: { _ in 100 })
+        let report = try FeedSession(source: source, configuration: configuration, parallelism: 1).run()
+
+        // Then Minimum's preload ([−75, 450)) holds cells 0–3 at step 0 and cell 4 once the second
+        // page is in (step 1); each image fails at +50, +200 and +350 ms: steps 21 and 22
+        #expect(report.steps.map(\.jobsRequested).prefix(3) == [4, 1, 0])
+        var ended = Array(repeating: 0, count: 60)
+        ended[21] = 4; ended[22] = 1
+        #expect(report.steps.map(\.jobsEnded) == ended)
+        #expect(report.totals.jobsFailed == 5 && report.totals.jobsSucceeded == 0)
+        // And the three cells on screen show their placeholders for the whole second
+        #expect(report.placeholders.map(\.seconds) == [1, 1, 1])
+        #expect(report.placeholders.allSatisfy { !$0.imageArrived })
+    }
+
     @Test func theSameSeedGivesTheSameSession() throws {
         // Given the default network (log-normal latencies, 5 % failures) over the test feed
         let configuration = FeedSessionConfiguration(width: 375, height: 667, script: .speed(900), seed: 3)

@@ -17,7 +17,8 @@ import NodeKit
 /// 4. the ``RangeController`` sets every cell's interface state from the viewport; a cell that
 ///    entered the preload range requests its jobs, the visible cells' first, then those in the
 ///    display range, then the rest of the preload range (each in feed order), so the jobs of
-///    what the user is about to see run first;
+///    what the user is about to see run first (a job once requested runs to its end, even when
+///    its cell leaves the range: the daemon's job fills the store, not the cell);
 /// 5. the step is recorded: the cells in each range, the visible cells showing a placeholder
 ///    image, and the layout shift of the visible cells (``LayoutShiftTracker``).
 ///
@@ -49,6 +50,8 @@ public final class FeedSession {
     private var jobsSucceeded = 0
     private var jobsFailed = 0
     private var precomputedCells = 0
+    /// Jobs that ended in the current step.
+    private var lastEnded = 0
 
     /// A session over `source`; cells are allocated and measured on `parallelism` threads (all
     /// cores by default).
@@ -111,7 +114,7 @@ public final class FeedSession {
         let viewport = Viewport(size: Size(configuration.width, configuration.height), contentOffset: Point(0, offset))
         let update = ranges.update(viewport: viewport, scrollDirection: direction, list: list)
         let requested = requestJobs(update, at: now)
-        _ = jobs.advance(to: now)  // starts what became due; nothing ends at the same instant
+        jobs.startDueJobs()
 
         let visible = update.visible.sorted()
         recordPlaceholders(visible, step: index)
@@ -125,8 +128,6 @@ public final class FeedSession {
         stepReports.append(record)
         return record
     }
-
-    private var lastEnded = 0
 
     /// Hands each finished job to the source and lays out again the cells whose inputs changed.
     private func applyCompletions(_ ended: [SessionJobQueue.Result]) throws {

@@ -87,8 +87,9 @@ struct SessionJobQueue {
         return ended
     }
 
-    /// Starts the waiting jobs that are due at ``now`` while slots are free.
-    private mutating func startDueJobs() {
+    /// Starts the waiting jobs that are due at the time of the last ``advance(to:)`` while
+    /// slots are free (jobs just requested); what ends is reported by the next ``advance(to:)``.
+    mutating func startDueJobs() {
         while inFlight.count < simulation.concurrency, let due = waiting.nextDeadline, due <= now,
               let (_, next) = waiting.popNext() {
             let outcome = simulation.outcome(of: next.job, attempt: next.attempt, random: random)
