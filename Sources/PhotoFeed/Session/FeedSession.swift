@@ -33,6 +33,7 @@ public final class FeedSession {
     private let dataController: DataController
     private let ranges = RangeController()
     private let batchContext = BatchContext()
+    /// The session's time: the simulated daemon's events and the steps share it.
     private let clock = VirtualClock()
     private var jobs: SessionJobQueue
     private var list = RangeList([])
@@ -97,8 +98,8 @@ public final class FeedSession {
     public func step() throws -> SessionStepReport {
         let index = stepCount
         let seconds = Double(index) / Double(configuration.stepsPerSecond)
-        let now = Duration.seconds(index) / configuration.stepsPerSecond
-        clock.advance(by: now - clock.now())
+        clock.advance(by: Duration.seconds(index) / configuration.stepsPerSecond - clock.now())
+        let now = clock.now()
 
         try applyCompletions(jobs.advance(to: now))
         let previousOffset = offset
