@@ -90,8 +90,8 @@ public struct SessionTimelineRenderer: Sendable {
             rows.append(("shift without precomputed layouts", "\(n(prefetch.cumulativeShiftWithout)) pt"))
             rows.append(("shift saved by precomputed layouts", "\(n(prefetch.saved)) pt"))
         }
-        return "<table id=\"totals\">\n" + rows.map { "<tr><th>\($0.0)</th><td>\(MarkupEscaping.escape($0.1))</td></tr>\n" }
-            .joined() + "</table>\n"
+        let body = rows.map { "<tr><th>\($0.0)</th><td>\(MarkupEscaping.escape($0.1))</td></tr>\n" }.joined()
+        return "<table id=\"totals\">\n" + body + "</table>\n"
     }
 
     private func timeline(_ report: SessionReport) -> String {
@@ -117,16 +117,18 @@ public struct SessionTimelineRenderer: Sendable {
         let running = steps.map { step -> Double in cumulative += step.shift; return cumulative }
         lanes.append(report.shifts.map { shift in
             let height = largest > 0 ? h * shift.points / largest : 0
-            return "<rect class=\"shift\" data-probe=\"shift\" data-step=\"\(shift.step)\" x=\"\(n(Self.x(step: shift.step, steps: count) - 1.5))\" "
-                + "y=\"\(n(h - height))\" width=\"3\" height=\"\(n(height))\"/>\n"
+            return "<rect class=\"shift\" data-probe=\"shift\" data-step=\"\(shift.step)\" "
+                + "x=\"\(n(Self.x(step: shift.step, steps: count) - 1.5))\" y=\"\(n(h - height))\" "
+                + "width=\"3\" height=\"\(n(height))\"/>\n"
         }.joined() + line("cumulative", running, maximum: cumulative))
         lanes.append(steps.filter { $0.pagesFetched > 0 }.map { step in
-            "<rect class=\"page\" data-probe=\"page\" data-step=\"\(step.step)\" x=\"\(n(Self.x(step: step.step, steps: count) - 1))\" "
-                + "y=\"0\" width=\"2\" height=\"\(n(h))\"/>\n"
+            "<rect class=\"page\" data-probe=\"page\" data-step=\"\(step.step)\" "
+                + "x=\"\(n(Self.x(step: step.step, steps: count) - 1))\" y=\"0\" width=\"2\" height=\"\(n(h))\"/>\n"
         }.joined())
         let labels = ["content offset", "cells in range", "placeholders", "layout shift", "pages fetched"]
         var svg = "<svg id=\"timeline\" data-probe=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" "
-            + "width=\"\(n(Self.width))\" height=\"\(n(Self.height))\" viewBox=\"0 0 \(n(Self.width)) \(n(Self.height))\">\n"
+            + "width=\"\(n(Self.width))\" height=\"\(n(Self.height))\" "
+            + "viewBox=\"0 0 \(n(Self.width)) \(n(Self.height))\">\n"
         for (index, (id, content)) in zip(Self.lanes, lanes).enumerated() {
             svg += "<g id=\"lane-\(id)\" transform=\"translate(0,\(n(Self.laneTop(index))))\">\n"
                 + "<text class=\"label\" x=\"4\" y=\"\(n(h / 2))\">\(labels[index])</text>\n"
@@ -140,8 +142,8 @@ public struct SessionTimelineRenderer: Sendable {
         var html = "<h2>Layout shifts</h2>\n<table id=\"shifts\"><tr><th>step</th><th>photo</th><th>cell</th>"
             + "<th>moved</th><th>height change</th><th>shift (pt)</th></tr>\n"
         for shift in report.shifts.prefix(500) {
-            html += "<tr><td>\(shift.step)</td><td>\(shift.itemID)</td><td>\(shift.index)</td><td>\(n(shift.moved))</td>"
-                + "<td>\(n(shift.heightChange))</td><td>\(n(shift.points))</td></tr>\n"
+            html += "<tr><td>\(shift.step)</td><td>\(shift.itemID)</td><td>\(shift.index)</td>"
+                + "<td>\(n(shift.moved))</td><td>\(n(shift.heightChange))</td><td>\(n(shift.points))</td></tr>\n"
         }
         return html + "</table>\n"
     }

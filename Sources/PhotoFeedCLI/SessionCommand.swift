@@ -28,8 +28,9 @@ public struct SessionCommand: ParsableCommand {
     @Option(help: "The screen scale used for pixel snapping.") var scale: Double = 2
     @Option(help: "Scroll down at this many points per second (default 600 without --offsets).")
     var speed: Double?
-    @Option(help: ArgumentHelp("Content offsets over time as seconds:points pairs (\"0:0,1.5:2000\"), or @FILE with one pair a line.",
-                               valueName: "list|@file"))
+    @Option(help: ArgumentHelp(
+        "Content offsets over time as seconds:points pairs (\"0:0,1.5:2000\"), or @FILE with one pair a line.",
+        valueName: "list|@file"))
     var offsets: String?
     @Option(name: .customLong("steps-per-second"), help: "Steps of the virtual clock per second.")
     var stepsPerSecond: Int = 60

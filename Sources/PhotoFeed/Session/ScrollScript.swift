@@ -65,3 +65,15 @@ public enum ScrollScript: Hashable, Sendable {
         return frames.isEmpty ? nil : .keyframes(frames)
     }
 }
+
+extension ScrollScript {
+    /// "speed 600 pt/s" or "keyframes 0:0 1.5:2000".
+    public var summary: String {
+        switch self {
+        case .speed(let speed): "speed \(SessionNumber.text(speed)) pt/s"
+        case .keyframes(let frames):
+            "keyframes " + frames.map { "\(SessionNumber.text($0.seconds)):\(SessionNumber.text($0.offset))" }
+                .joined(separator: " ")
+        }
+    }
+}

@@ -20,7 +20,8 @@ let long = (cellCount * 17 / 20)...(cellCount * 19 / 20)
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 func seconds(_ duration: Duration) -> Double {
@@ -58,6 +59,7 @@ print(String(format: "session step (%d steps through %d cells at 60 steps/s, 1 t
              figures[0].steps, cellCount, median(figures.map(\.short)), short.lowerBound, short.upperBound,
              median(figures.map(\.long)), long.lowerBound, long.upperBound, ratio, flatGoal))
 ResultTable.print([BenchmarkResult(
-    benchmark: "session", workload: "a step of a \(cellCount)-cell session at 60 steps/s (range update, interface states, jobs)",
+    benchmark: "session",
+    workload: "a step of a \(cellCount)-cell session at 60 steps/s (range update, interface states, jobs)",
     peer: "the same steps early in the feed", measure: "late / early µs per step", value: ratio,
     goal: .atMost(flatGoal))])
