@@ -7,9 +7,9 @@ import PhotoFeed
 /// the content offset; the cells in the preload, display and visible ranges (three lines);
 /// the visible cells showing a placeholder image; the layout shifts (one bar per shift, as tall
 /// as its points relative to the largest, and the cumulative shift as a line); the pages fetched
-/// (one mark each). Step `s` of `n` sits at `x = labelWidth + plotWidth × s / n`
-/// (``x(step:steps:)``). With `includesProbe`, a script writes every mark's box into
-/// `<pre id="probe" hidden>` as JSON (the browser test reads it).
+/// (one mark each); under each lane's name, what its top edge stands for. Step `s` of `n` sits
+/// at `x = labelWidth + plotWidth × s / n` (``x(step:steps:)``). With `includesProbe`, a
+/// script writes every mark's box into `<pre id="probe" hidden>` as JSON (the browser test reads it).
 public struct SessionTimelineRenderer: Sendable {
     public static let labelWidth = 130.0
     public static let plotWidth = 1000.0
@@ -46,7 +46,7 @@ public struct SessionTimelineRenderer: Sendable {
             td, th { padding: 2px 10px; text-align: right; border-bottom: 1px solid #ddd; }
             th { text-align: left; }
             .lane-bg { fill: #f6f6f6; }
-            .label { font: 12px sans-serif; fill: #444; }
+            .label { font: 12px sans-serif; fill: #444; } .scale { font: 10px sans-serif; fill: #888; }
             polyline { fill: none; stroke-width: 1.5; }
             .offset { stroke: #555; } .preload { stroke: #9ecae1; } .display { stroke: #4292c6; }
             .visible { stroke: #08306b; } .placeholder { stroke: #e6550d; } .cumulative { stroke: #a50f15; }
@@ -126,12 +126,17 @@ public struct SessionTimelineRenderer: Sendable {
                 + "x=\"\(n(Self.x(step: step.step, steps: count) - 1))\" y=\"0\" width=\"2\" height=\"\(n(h))\"/>\n"
         }.joined())
         let labels = ["content offset", "cells in range", "placeholders", "layout shift", "pages fetched"]
+        // Each lane's scale: what its top edge stands for.
+        let scales = ["top: \(n(maxOffset)) pt", "top: \(n(maxCells)) cells",
+                      "top: \(steps.map(\.placeholders).max() ?? 0) cells",
+                      "bar: \(n(largest)) pt, line: \(n(cumulative)) pt", "\(report.totals.pagesFetched) pages"]
         var svg = "<svg id=\"timeline\" data-probe=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" "
             + "width=\"\(n(Self.width))\" height=\"\(n(Self.height))\" "
             + "viewBox=\"0 0 \(n(Self.width)) \(n(Self.height))\">\n"
         for (index, (id, content)) in zip(Self.lanes, lanes).enumerated() {
             svg += "<g id=\"lane-\(id)\" transform=\"translate(0,\(n(Self.laneTop(index))))\">\n"
                 + "<text class=\"label\" x=\"4\" y=\"\(n(h / 2))\">\(labels[index])</text>\n"
+                + "<text class=\"scale\" x=\"4\" y=\"\(n(h / 2 + 15))\">\(scales[index])</text>\n"
                 + "<rect class=\"lane-bg\" data-probe=\"lane-\(id)\" x=\"\(n(Self.labelWidth))\" y=\"0\" "
                 + "width=\"\(n(Self.plotWidth))\" height=\"\(n(h))\"/>\n" + content + "</g>\n"
         }
