@@ -34,7 +34,7 @@ func session() throws -> (short: Double, long: Double, steps: Int) {
     let source = SyntheticSessionSource(count: cellCount, height: { 300 + Double(($0 * 37) % 200) })
     // 1,200 points per second: 20 points a step, two to four cells a second.
     let configuration = FeedSessionConfiguration(width: 375, height: 667, scale: 2, script: .speed(1_200),
-                                                 stepsPerSecond: 60, seed: 1)
+                                                 stepsPerSecond: 60, seed: 1, maximumSteps: 10_000_000)
     let session = FeedSession(source: source, configuration: configuration, parallelism: 1)
     let clock = ContinuousClock()
     var early: [Double] = [], late: [Double] = []
