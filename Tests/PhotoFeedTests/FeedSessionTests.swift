@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 import FeedSync
 import LayoutCore
+import NodeKit
 import PhotoFeed
 import StoreTestSupport
 import Testing
@@ -27,8 +28,8 @@ import Testing
 
     @Test func syntheticSessionCountsFollowFromTheHeights() throws {
         // Given 30 cells of 100 points and a 300-point viewport moving 10 points a step
-        let report = try FeedSession(source: Self.synthetic(), configuration: Self.configuration(), parallelism: 1)
-            .run()
+        let session = FeedSession(source: Self.synthetic(), configuration: Self.configuration(), parallelism: 1)
+        let report = try session.run()
 
         // Then step 0 fetches the first page (no content is shorter than the view), 4 cells,
         // 400 points; step 1, at offset 10, has 400 − 300 − 10 = 90 ≤ 2.5 × 300 points left and
@@ -80,6 +81,33 @@ import Testing
         #expect(report.shifts.map(\.points) == [20, 20])
         #expect(report.totals.cumulativeShift == 40 && report.totals.shiftEvents == 2)
         #expect(report.totals.cellsShown == 4)
+
+        // And the cells' nodes carry the states: at offset 90 cells 0–3 are visible (with display
+        // and preload), the display range ([−60, 690)) adds 4–6, the preload range ([−360, 1140))
+        // 7–11; cells 12–23 were never in a range, so the controller never touched them (it visits
+        // the cells in a range now or at the last update, after the first update's full pass)
+        let visible: InterfaceState = [.measureLayout, .preload, .display, .visible]
+        #expect((0...3).map { session.interfaceState(ofCellAt: $0) } == Array(repeating: visible, count: 4))
+        #expect((4...6).map { session.interfaceState(ofCellAt: $0) }
+                == Array(repeating: [.measureLayout, .preload, .display], count: 3))
+        #expect((7...11).map { session.interfaceState(ofCellAt: $0) }
+                == Array(repeating: [.measureLayout, .preload], count: 5))
+        #expect((12...23).map { session.interfaceState(ofCellAt: $0) }
+                == Array(repeating: [], count: 12))
+        #expect(session.interfaceState(ofCellAt: 24) == nil)
+    }
+
+    @Test func scrollScripts() {
+        // Keyframes are linear in between, held before the first and after the last
+        let script = ScrollScript.keyframes(parsing: "0.5:100, 1:300\n2:300")
+        #expect(script == .keyframes([.init(seconds: 0.5, offset: 100), .init(seconds: 1, offset: 300),
+                                      .init(seconds: 2, offset: 300)]))
+        #expect([0, 0.5, 0.75, 1.5, 3].map { script!.offset(at: $0) } == [100, 100, 200, 300, 300])
+        #expect(script?.endSeconds == 2 && script?.summary == "keyframes 0.5:100 1:300 2:300")
+        // Times must ascend, and every pair needs both numbers
+        #expect(ScrollScript.keyframes(parsing: "1:0,1:5") == nil)
+        #expect(ScrollScript.keyframes(parsing: "1:") == nil && ScrollScript.keyframes(parsing: "") == nil)
+        #expect(ScrollScript.speed(600).offset(at: 0.5) == 300 && ScrollScript.speed(600).endSeconds == nil)
     }
 
     @Test func shiftsAndPlaceholdersEncodeWithTheContractsKeys() throws {

@@ -253,6 +253,11 @@ public final class FeedSession {
                              placeholders: records, prefetch: nil)
     }
 
+    /// The interface state of the cell at `index` in the feed (nil before it is allocated).
+    public func interfaceState(ofCellAt index: Int) -> InterfaceState? {
+        dataController.node(at: ItemPath(0, index))?.interfaceState
+    }
+
     /// Cells that were given a precomputed height.
     public var cellsWithPrecomputedHeight: Int { precomputedCells }
 }
