@@ -3,11 +3,12 @@ import Foundation
 import PhotoFeed
 
 // A 10,000-cell feed session at 60 steps per second of virtual time (`photofeed session`'s
-// simulation over made-up cells of 300–499 points, each requesting its image on entering the
-// preload range): the wall time of a step that fetches no page — the range controller's update,
-// the interface-state changes, the job requests and completions, the placeholder and shift
-// bookkeeping — early in the feed (500–1,500 cells fetched) and late (8,500–9,500). A step
-// should cost what the cells around the viewport cost, however many the feed holds.
+// simulation over the product's photo cells, each requesting its image, avatar and reverse
+// geocode on entering the preload range; the geocode lays the cell out again): the wall time of
+// a step that fetches no page — the range controller's update, the interface-state changes of
+// the cells and their subnodes, the job requests and completions, the relayouts, the placeholder
+// and shift bookkeeping — early in the feed (500–1,500 cells fetched) and late (8,500–9,500). A
+// step should cost what the cells around the viewport cost, however many the feed holds.
 
 let options = BenchmarkOptions(switches: ["--quick"], valued: ["--cells", "--rounds"],
                                usage: "SessionBenchmark [--quick] [--cells N] [--rounds N]")
@@ -31,8 +32,8 @@ func seconds(_ duration: Duration) -> Double {
 /// One session through the whole feed: the median step time (µs) while the feed holds a number
 /// of cells in `short` and in `long`, and the steps made.
 func session() throws -> (short: Double, long: Double, steps: Int) {
-    let source = SyntheticSessionSource(count: cellCount, height: { 300 + Double(($0 * 37) % 200) })
-    // 1,200 points per second: 20 points a step, two to four cells a second.
+    let source = BenchPhotoSource(count: cellCount)
+    // 1,200 points per second: 20 points a step, two or three cells a second.
     let configuration = FeedSessionConfiguration(width: 375, height: 667, scale: 2, script: .speed(1_200),
                                                  stepsPerSecond: 60, seed: 1, maximumSteps: 10_000_000)
     let session = FeedSession(source: source, configuration: configuration, parallelism: 1)
@@ -60,6 +61,6 @@ print(String(format: "session step (%d steps through %d cells at 60 steps/s, 1 t
              median(figures.map(\.long)), long.lowerBound, long.upperBound, ratio, flatGoal))
 ResultTable.print([BenchmarkResult(
     benchmark: "session",
-    workload: "a step of a \(cellCount)-cell session at 60 steps/s (range update, interface states, jobs)",
+    workload: "a step of a \(cellCount)-photo-cell session at 60 steps/s (range update, interface states, jobs)",
     peer: "the same steps early in the feed", measure: "late / early µs per step", value: ratio,
     goal: .atMost(flatGoal))])
