@@ -64,6 +64,7 @@ public struct SessionCommand: ParsableCommand {
         if offsets == nil, speed == 0, duration == nil {
             throw ValidationError("--speed 0 never reaches the end of the feed: give --duration")
         }
+        _ = try script()  // a script that cannot be read or parsed is a usage error before any work
     }
 
     /// The scroll script the options describe.

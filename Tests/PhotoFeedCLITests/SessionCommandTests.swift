@@ -75,6 +75,8 @@ import Testing
         (["--speed", "0"], "--speed 0 never reaches the end of the feed: give --duration"),
         (["--offsets", "1:0,0:5"], "--offsets takes seconds:points pairs in ascending time, as \"0:0,1.5:2000\""),
         (["--steps-per-second", "0"], "--steps-per-second must be from 1 to 1000, not 0"),
+        (["--offsets", "@/nonexistent/script"],
+         "--offsets: cannot read /nonexistent/script (see 'photofeed session --help')"),
     ]) func usageErrors(arguments: [String], message: String) throws {
         let db = try FeedTestStore.seededFile()
         let result = CommandRunner.run(["session", "--db", db] + arguments)
