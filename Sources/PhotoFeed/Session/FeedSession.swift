@@ -15,7 +15,8 @@ import NodeKit
 ///    the next page: a first page of 4, then 20; the data controller inserts it, allocating the
 ///    cells with their node blocks and measuring them at the viewport's width;
 /// 4. the ``RangeController`` sets every cell's interface state from the viewport; a cell that
-///    entered the preload range requests its jobs, the visible cells' first, then those in the
+///    entered the preload range (its interface-state delegate hears `didEnterPreloadState`, where
+///    ASDKgram's cell starts loading) requests its jobs, the visible cells' first, then those in the
 ///    display range, then the rest of the preload range (each in feed order), so the jobs of
 ///    what the user is about to see run first (a job once requested runs to its end, even when
 ///    its cell leaves the range: the daemon's job fills the store, not the cell);
@@ -41,6 +42,9 @@ public final class FeedSession {
     private var indexByID: [Int64: Int] = [:]
     private var imageLoaded: [Bool] = []
     private var jobsRequestedFor: [Bool] = []
+    private let preloadInbox = PreloadInbox()
+    /// Each cell's observer (nodes hold their interface-state delegates weakly).
+    private var preloadObservers: [PreloadObserver] = []
     private var feedEnded = false
     private var offset = 0.0
     private var shifts = LayoutShiftTracker()
@@ -181,24 +185,35 @@ public final class FeedSession {
         var changes = ChangeSet()
         changes.insertItems((first..<dataSource.items.count).map { ItemPath(0, $0) })
         try dataController.performBatchUpdates(changes)
+        for index in first..<dataSource.items.count {
+            let observer = PreloadObserver(index: index, inbox: preloadInbox)
+            dataController.node(at: ItemPath(0, index))?.addInterfaceStateDelegate(observer)
+            preloadObservers.append(observer)
+        }
         listIsStale = true
         return true
     }
 
-    /// Requests the jobs of the cells that entered the preload range in `update`: visible cells
-    /// first, then the display range's, then the preload range's. Returns how many were new.
+    /// Requests the jobs of the cells that entered the preload range in `update` (their
+    /// observers' inbox): visible cells first, then the display range's, then the preload range's,
+    /// each in feed order. Returns how many jobs were new.
     private func requestJobs(_ update: RangeUpdate, at now: Duration) -> Int {
-        guard !update.changedStates.isEmpty else { return 0 }
+        var entered = Set(preloadInbox.drain().filter { !jobsRequestedFor[$0] })
+        guard !entered.isEmpty else { return 0 }
         let visible = update.visible
         let display = update.display.subtracting(visible)
         let preload = update.preload.subtracting(visible).subtracting(display)
-        var count = 0
+        var ordered: [Int] = []
         for group in [visible, display, preload] {
-            for path in group.sorted() where !jobsRequestedFor[path.item] {
-                guard update.changedStates[path]?.contains(.preload) == true else { continue }
-                jobsRequestedFor[path.item] = true
-                for job in dataSource.items[path.item].jobs where jobs.request(job, at: now) { count += 1 }
-            }
+            let indices = group.map(\.item).filter { entered.contains($0) }.sorted()
+            ordered += indices
+            entered.subtract(indices)
+        }
+        ordered += entered.sorted()
+        var count = 0
+        for index in ordered {
+            jobsRequestedFor[index] = true
+            for job in dataSource.items[index].jobs where jobs.request(job, at: now) { count += 1 }
         }
         return count
     }
