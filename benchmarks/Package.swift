@@ -34,6 +34,10 @@ let package = Package(
             "BenchmarkReport", .product(name: "TextLayout", package: "PhotoFeed"),
             .product(name: "FeedStore", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
+        .executableTarget(name: "SessionBenchmark", dependencies: [
+            "BenchmarkReport", .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "NodeKit", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+        ], swiftSettings: benchmarkSettings),
         .executableTarget(name: "PathologicalBenchmark", dependencies: [
             "BenchmarkReport", .product(name: "LayoutDescription", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),

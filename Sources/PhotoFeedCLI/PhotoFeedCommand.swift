@@ -8,7 +8,7 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
         version: PhotoFeedVersion.description,
         subcommands: [
             DemoCommand.self, MigrateCommand.self, SeedCommand.self, FeedCommand.self, SyncCommand.self,
-            JobsCommand.self,
+            JobsCommand.self, SessionCommand.self,
             LayoutsCommand.self, LayoutCommand.self,
         ]
     )

@@ -1,0 +1,131 @@
+import FeedStore
+import NodeKit
+import TextLayout
+
+/// A feed session's items from a ``FeedStore``: the feed's pages newest first, each photo as an
+/// ASDKgram ``PhotoCellNode`` showing what the store has now, and the sync daemon's
+/// completions applied to the session's own copies of the models (the store is only read).
+///
+/// A cell requests the jobs for what it is missing: its photo's image, its owner's avatar and,
+/// when its location is not geocoded yet, the reverse geocode. Images and avatars are display
+/// only (the photo is always square); a geocode shows the location label, through
+/// ``PhotoCellNode/update(_:)`` and a relayout. The comment feed joins the jobs at
+/// ``commentFeedJob(for:)``.
+///
+/// The precomputed height of an item is the layout cache's row for its photo at the session's
+/// width and scale with this engine, from the photo's newest content version the cache has (the
+/// layout the daemon or `demo` computed last, whatever the client shows now).
+public final class StoreSessionSource: FeedSessionSource {
+    public let store: FeedStore
+    public let width: Double
+    public let scale: Double
+    public let referenceTime: Int64
+    private let measurer: any TextMeasuring
+    private let geocoder = ReverseGeocoder()
+    private var cursor: FeedCursor?
+    private var ended = false
+    /// The session's copy of each photo's model, and what each job's target is shown by.
+    private var models: [Int64: PhotoCellModel] = [:]
+    private var photosByUser: [Int64: [Int64]] = [:]
+    private var photosByLocation: [Int64: [Int64]] = [:]
+    private var locations: [Int64: Location] = [:]
+
+    public init(store: FeedStore, width: Double, scale: Double, referenceTime: Int64? = nil,
+                measurer: any TextMeasuring = TextMeasurer.shared) throws {
+        self.store = store
+        self.width = width
+        self.scale = scale
+        self.referenceTime = try referenceTime ?? store.newestUploadTime() ?? 0
+        self.measurer = measurer
+    }
+
+    public func nextPage(limit: Int) throws -> [SessionItem] {
+        guard !ended else { return [] }
+        let page = try store.feedPage(after: cursor, limit: limit)
+        cursor = page.next
+        ended = page.next == nil
+        let ids = page.items.map(\.photo.id)
+        let comments = try store.firstComments(photoIDs: ids, limit: PhotoCellModel.commentPageSize)
+        let heights = try precomputedHeights(ids)
+        return page.items.map { item in
+            let model = PhotoCellModel(item: item, commentPage: comments[item.photo.id] ?? [],
+                                       referenceTime: referenceTime)
+            models[item.photo.id] = model
+            photosByUser[item.owner.id, default: []].append(item.photo.id)
+            if let location = item.location {
+                photosByLocation[location.id, default: []].append(item.photo.id)
+                locations[location.id] = location
+            }
+            let measurer = self.measurer
+            return SessionItem(id: item.photo.id, nodeBlock: { PhotoCellNode(model: model, measurer: measurer) },
+                               jobs: jobs(for: item), isImageLoaded: item.photo.imageState == .loaded,
+                               precomputedHeight: heights[item.photo.id])
+        }
+    }
+
+    /// The jobs a cell of `item` requests on entering the preload range, in ASDKgram's order:
+    /// the photo, the avatar, the reverse geocode, the comment feed.
+    func jobs(for item: FeedItem) -> [JobKey] {
+        var jobs: [JobKey] = []
+        if item.photo.imageState == .pending { jobs.append(JobKey(kind: .image, targetID: item.photo.id)) }
+        if item.owner.avatarState == .pending { jobs.append(JobKey(kind: .avatar, targetID: item.owner.id)) }
+        if let location = item.location, location.geocodeState == .pending {
+            jobs.append(JobKey(kind: .geocode, targetID: location.id))
+        }
+        if let commentFeed = commentFeedJob(for: item) { jobs.append(commentFeed) }
+        return jobs
+    }
+
+    /// The hook for the comment feed's job, which ASDKgram requests in `didEnterPreloadState`:
+    /// nil while the store has no comment-feed job kind, so a cell's comments come with its
+    /// page. With that kind, this returns the photo's comment-feed job when its first page has
+    /// not arrived, and ``complete(_:succeeded:cell:)`` fills the cell's comments from the store
+    /// and reports a layout change.
+    func commentFeedJob(for item: FeedItem) -> JobKey? { nil }
+
+    public func complete(_ job: JobKey, succeeded: Bool, cell: (Int64) -> CellNode?) throws -> SessionJobEffect {
+        guard succeeded else { return .none }
+        // Kinds compared one by one, not switched over: a kind this source does not know of
+        // (one added to the store later) changes nothing until it is handled here.
+        if job.kind == .image {
+            update([job.targetID], cell: cell) { $0.isImageLoaded = true }
+            return SessionJobEffect(imagesLoaded: [job.targetID])
+        }
+        if job.kind == .avatar {
+            update(photosByUser[job.targetID] ?? [], cell: cell) { $0.isAvatarLoaded = true }
+            return .none
+        }
+        if job.kind == .geocode, let location = locations[job.targetID] {
+            let place = try geocoder.placemark(latitude: location.latitude, longitude: location.longitude, in: store)
+            let name = PhotoCellModel.locationName(placeName: place?.locality, country: place?.country,
+                                                   state: .resolved)
+            let photos = photosByLocation[job.targetID] ?? []
+            update(photos, cell: cell) { $0.locationName = name }
+            return SessionJobEffect(layoutChanged: name == nil ? [] : photos)
+        }
+        return .none
+    }
+
+    /// Changes the models of `photos` and shows them in their cells.
+    private func update(_ photos: [Int64], cell: (Int64) -> CellNode?, _ change: (inout PhotoCellModel) -> Void) {
+        for id in photos {
+            guard var model = models[id] else { continue }
+            change(&model)
+            models[id] = model
+            (cell(id) as? PhotoCellNode)?.update(model)
+        }
+    }
+
+    /// The layout cache's height for each photo of `ids` at this width and scale (see the type).
+    private func precomputedHeights(_ ids: [Int64]) throws -> [Int64: Double] {
+        let range = CacheSizeRange(FeedController.sizeRange(width: width))
+        var best: [Int64: CachedLayoutEntry] = [:]
+        for entry in try store.cachedLayoutEntries(photoIDs: ids, cellKind: FeedController.cellKind)
+        where entry.sizeRange == range && entry.scale == scale && entry.engineVersion == EngineVersion.layoutEngine {
+            if best[entry.photoID].map({ $0.contentVersion < entry.contentVersion }) ?? true {
+                best[entry.photoID] = entry
+            }
+        }
+        return best.mapValues(\.height)
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import FeedRendering
+import FeedStore
+import FeedSync
+import Foundation
+import PhotoFeed
+
+/// `photofeed session [--width W] [--height H] [--scale S] [--speed PT_PER_S | --offsets LIST|@FILE]
+/// [--steps-per-second N] [--duration S] [--seed N] [--prefetch-layouts] [--format text|json]
+/// [--html FILE]`: one simulated user scrolling the feed on the virtual clock (``FeedSession``),
+/// reported step by step and in total.
+public struct SessionCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "session",
+        abstract: "Simulate one user scrolling the feed: interface states, paging, placeholders, layout shift.",
+        discussion: """
+            The range controller sets each cell's interface state from the viewport; cells entering \
+            the preload range request their image, avatar and reverse-geocode jobs, which the simulated \
+            sync daemon completes on the same virtual clock (the database is only read). Batch fetching \
+            loads a first page of 4, then pages of 20, 2.5 screens ahead. Without --duration the \
+            session runs until the script can go no further (the end of the feed for --speed, the last \
+            keyframe for --offsets).
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "The viewport's width (the cells' width) in points.") var width: Double = 375
+    @Option(help: "The viewport's height in points.") var height: Double = 667
+    @Option(help: "The screen scale used for pixel snapping.") var scale: Double = 2
+    @Option(help: "Scroll down at this many points per second (default 600 without --offsets).")
+    var speed: Double?
+    @Option(help: ArgumentHelp(
+        "Content offsets over time as seconds:points pairs (\"0:0,1.5:2000\"), or @FILE with one pair a line.",
+        valueName: "list|@file"))
+    var offsets: String?
+    @Option(name: .customLong("steps-per-second"), help: "Steps of the virtual clock per second.")
+    var stepsPerSecond: Int = 60
+    @Option(help: "Seconds of virtual time to run (default: until the script ends).") var duration: Double?
+    @Option(help: "The seed the simulated daemon's outcomes are drawn from.") var seed: UInt64 = 1
+    @Flag(name: .customLong("prefetch-layouts"),
+          help: "Give cells the layout cache's height before measuring them, and compare with a run without.")
+    var prefetchLayouts = false
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: ArgumentHelp("Also write an HTML timeline of the session to this file.", valueName: "file"))
+    var html: String?
+
+    /// The most steps a session with a duration makes (every step is kept for the report).
+    static let maximumSteps = 1_000_000
+
+    public init() {}
+
+    public func validate() throws {
+        try OptionRange.width.check(width)
+        try OptionRange.viewportHeight.check(height)
+        try OptionRange.scale.check(scale)
+        try OptionRange.stepsPerSecond.check(stepsPerSecond)
+        if let duration {
+            try OptionRange.sessionDuration.check(duration)
+            if duration * Double(stepsPerSecond) > Double(Self.maximumSteps) {
+                throw ValidationError("--duration × --steps-per-second must be at most \(Self.maximumSteps) steps")
+            }
+        }
+        if let speed { try OptionRange.speed.check(speed) }
+        if speed != nil, offsets != nil { throw ValidationError("give --speed or --offsets, not both") }
+        if offsets == nil, speed == 0, duration == nil {
+            throw ValidationError("--speed 0 never reaches the end of the feed: give --duration")
+        }
+        _ = try script()  // a script that cannot be read or parsed is a usage error before any work
+    }
+
+    /// The scroll script the options describe.
+    func script() throws -> ScrollScript {
+        guard let offsets else { return .speed(speed ?? 600) }
+        var text = offsets
+        if offsets.hasPrefix("@") {
+            let path = String(offsets.dropFirst())
+            guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ValidationError("--offsets: cannot read \(path)")
+            }
+            text = contents
+        }
+        guard let script = ScrollScript.keyframes(parsing: text) else {
+            throw ValidationError("--offsets takes seconds:points pairs in ascending time, as \"0:0,1.5:2000\"")
+        }
+        return script
+    }
+
+    public func run() throws {
+        let output = CommandOutput.current
+        let script = try script()
+        try CommandFailure.reporting(database: store.path) {
+            let feedStore = try store.openStore()
+            let configuration = FeedSessionConfiguration(
+                width: width, height: height, scale: scale, script: script, stepsPerSecond: stepsPerSecond,
+                duration: duration, seed: seed, prefetchLayouts: prefetchLayouts)
+            let report = try FeedSession.run(configuration: configuration) {
+                try StoreSessionSource(store: feedStore, width: width, scale: scale)
+            }
+            if let html {
+                try Data(SessionTimelineRenderer().render(report).utf8).write(to: URL(fileURLWithPath: html))
+            }
+            switch format {
+            case .json: try output.json(report, keys: .sorted)
+            case .text: SessionReportText.lines(report).forEach(output.standardOutput)
+            }
+        }
+    }
+}
+
+extension OptionRange<Double> {
+    /// `--height` of a session's viewport.
+    static let viewportHeight = OptionRange(name: "--height", bounds: 1 ... 10_000, unit: "points")
+    /// `--speed`: from standing still to 100 screens a second.
+    static let speed = OptionRange(name: "--speed", bounds: 0 ... 1_000_000, unit: "points per second")
+    /// `--duration` of a session: up to a day of virtual time.
+    static let sessionDuration = OptionRange(name: "--duration", bounds: 0.001 ... 86_400, unit: "seconds")
+}
+
+extension OptionRange<Int> {
+    /// `--steps-per-second`: one a second up to a 1000 Hz display.
+    static let stepsPerSecond = OptionRange(name: "--steps-per-second", bounds: 1 ... 1_000)
+}
