@@ -15,6 +15,9 @@ public struct ContentChange: Hashable, Sendable {
         /// The photo's location was reverse-geocoded: its names (nil when no place is near) and
         /// state (`resolved`, or `failed` with the names left as they were).
         case location(placeName: String?, country: String?, state: GeocodeState)
+        /// The first page of the photo's comment feed arrived: its comments are in its cell from
+        /// now on (the change does not carry them; a relayouter reads them).
+        case commentsLoaded
     }
 
     public var photoID: Int64

@@ -10,7 +10,7 @@ extension FeedStore {
     }
 
     /// Inserts or updates a photo by id (with its location, when given), and makes sure its
-    /// image download and reverse-geocode jobs exist.
+    /// image download, comment-feed and reverse-geocode jobs exist.
     public func save(_ photo: Photo, location: Location? = nil) throws {
         let now = clock.nowMilliseconds
         try writer.write { db in try UpsertWriter(db: db, now: now).write(photo, location: location) }
@@ -31,7 +31,8 @@ extension FeedStore {
     @discardableResult
     public func deletePhoto(id: Int64) throws -> Bool {
         try writer.write { db in
-            try SyncJob.filter(SyncJob.Columns.kind == JobKind.image && SyncJob.Columns.targetID == id).deleteAll(db)
+            try SyncJob.filter([JobKind.image, .commentFeed].contains(SyncJob.Columns.kind)
+                && SyncJob.Columns.targetID == id).deleteAll(db)
             return try Photo.deleteOne(db, key: id)
         }
     }
@@ -49,6 +50,14 @@ extension FeedStore {
     public func setAvatarState(userID: Int64, _ state: AssetState) throws {
         try assetWrite { statements, changes in
             try statements.setAvatarState(state, userID: userID, changes: &changes)
+        }
+    }
+
+    /// Records that a photo's comment feed has loaded (its comments appear in its cell), bumping
+    /// its content version unless they already had. The same write as a sync completion's.
+    public func setCommentsLoaded(photoID: Int64) throws {
+        try assetWrite { statements, changes in
+            try statements.setCommentsLoaded(photoID: photoID, changes: &changes)
         }
     }
 

@@ -47,6 +47,8 @@ enum StoreSQL {
         case .image: "SELECT image_state FROM photo WHERE id = excluded.target_id"
         case .avatar: "SELECT avatar_state FROM user WHERE id = excluded.target_id"
         case .geocode: "SELECT geocode_state FROM location WHERE id = excluded.target_id"
+        case .commentFeed:
+            "SELECT CASE comments_loaded WHEN 0 THEN 'pending' ELSE 'loaded' END FROM photo WHERE id = excluded.target_id"
         }
         return """
             INSERT INTO sync_job (kind, target_id, next_run_at) VALUES ('\(kind.rawValue)', ?, ?)

@@ -18,6 +18,7 @@ struct SyncStatements {
     let cancel: RawStatement
     let setImageState: RawStatement
     let setAvatarState: RawStatement
+    let setCommentsLoaded: RawStatement
     let resolveLocation: RawStatement
     let failLocation: RawStatement
     let photoVersion: RawStatement
@@ -50,6 +51,9 @@ struct SyncStatements {
         setAvatarState = try RawStatement(db, sql: """
             UPDATE user SET avatar_state = ?1 WHERE id = ?2 AND avatar_state != ?1
             """)
+        setCommentsLoaded = try RawStatement(db, sql: """
+            UPDATE photo SET comments_loaded = 1, content_version = content_version + 1 WHERE id = ? AND comments_loaded = 0
+            """)
         resolveLocation = try RawStatement(db, sql: """
             UPDATE location SET place_name = ?1, region = ?2, country = ?3, geocode_state = ?4
             WHERE id = ?5 AND (place_name, region, country, geocode_state) IS NOT (?1, ?2, ?3, ?4)
@@ -80,6 +84,15 @@ extension SyncStatements {
               let version = try photoVersion.firstRow(id, read: { photoVersion.int64(at: 0) })
         else { return }
         changes.append(ContentChange(photoID: id, contentVersion: version, edit: .imageState(state)))
+    }
+
+    /// Marks photo `id`'s comments loaded (its comment feed's first page arrived), bumping its
+    /// content version, unless they already are.
+    func setCommentsLoaded(photoID id: Int64, changes: inout [ContentChange]) throws {
+        guard try setCommentsLoaded.execute(id) > 0,
+              let version = try photoVersion.firstRow(id, read: { photoVersion.int64(at: 0) })
+        else { return }
+        changes.append(ContentChange(photoID: id, contentVersion: version, edit: .commentsLoaded))
     }
 
     /// Sets user `id`'s avatar state unless it already is `state`; every photo of the user shows
