@@ -33,3 +33,13 @@ INSERT INTO sync_job (kind, target_id, next_run_at)
     SELECT 'comment-feed', p.id,
            COALESCE((SELECT j.next_run_at FROM sync_job j WHERE j.kind = 'image' AND j.target_id = p.id), 0)
     FROM photo p ORDER BY p.id;
+
+-- The placemark fields ASDKgram's location label reads (docs/feed.md, "Location"). A city keeps
+-- its GeoNames admin1 and admin2 names (seed-data/cities.tsv); reverse geocoding copies them to
+-- the location with the sub-locality (the district of a GeoNames name that has one). Locations
+-- resolved before keep NULL here (their label stays the country) until geocoded again.
+ALTER TABLE city ADD COLUMN administrative_area TEXT;
+ALTER TABLE city ADD COLUMN sub_administrative_area TEXT;
+ALTER TABLE location ADD COLUMN sub_locality TEXT;
+ALTER TABLE location ADD COLUMN administrative_area TEXT;
+ALTER TABLE location ADD COLUMN sub_administrative_area TEXT;

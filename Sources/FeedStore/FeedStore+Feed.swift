@@ -98,6 +98,7 @@ extension Location {
     init(reading row: inout RawColumnReader) {
         self.init(id: row.int64(), latitude: row.double(), longitude: row.double(), placeName: row.string(),
                   region: row.string(), country: row.string(),
-                  geocodeState: row.string().flatMap(GeocodeState.init(rawValue:)) ?? .pending)
+                  geocodeState: row.string().flatMap(GeocodeState.init(rawValue:)) ?? .pending,
+                  subLocality: row.string(), administrativeArea: row.string(), subAdministrativeArea: row.string())
     }
 }

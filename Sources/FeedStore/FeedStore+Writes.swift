@@ -62,12 +62,16 @@ extension FeedStore {
     }
 
     /// Fills in a location's names from reverse geocoding (nil names with `.resolved` = nowhere
-    /// near a city), bumping the content version of the photos taken there.
+    /// near a city), bumping the content version of the photos taken there. `placeName` is the
+    /// placemark's locality; the sub-locality and administrative areas are its other fields.
     public func resolveLocation(id: Int64, placeName: String?, region: String?, country: String?,
-                                state: GeocodeState = .resolved) throws {
+                                state: GeocodeState = .resolved, subLocality: String? = nil,
+                                administrativeArea: String? = nil, subAdministrativeArea: String? = nil) throws {
         try assetWrite { statements, changes in
             try statements.resolveLocation(id: id, placeName: placeName, region: region, country: country,
-                                           state: state, changes: &changes)
+                                           state: state, subLocality: subLocality,
+                                           administrativeArea: administrativeArea,
+                                           subAdministrativeArea: subAdministrativeArea, changes: &changes)
         }
     }
 

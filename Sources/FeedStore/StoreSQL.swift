@@ -13,7 +13,8 @@ enum StoreSQL {
     ])
 
     static let upsertLocation = upsert(into: Location.databaseTableName, Location.savedColumns, alsoSetting: [
-        "place_name = NULL", "region = NULL", "country = NULL", "geocode_state = 'pending'",
+        "place_name = NULL", "region = NULL", "country = NULL", "geocode_state = 'pending'", "sub_locality = NULL",
+        "administrative_area = NULL", "sub_administrative_area = NULL",
     ])
 
     static let upsertPhoto = upsert(into: Photo.databaseTableName, Photo.savedColumns, alsoSetting: [

@@ -103,7 +103,9 @@ struct SyncBatchWriter {
             try statements.setAvatarState(assetState, userID: id, changes: &changes)
         case .geocode where succeeded:
             try statements.resolveLocation(id: id, placeName: place?.locality, region: place?.region,
-                                           country: place?.country, state: .resolved, changes: &changes)
+                                           country: place?.country, state: .resolved, subLocality: place?.subLocality,
+                                           administrativeArea: place?.administrativeArea,
+                                           subAdministrativeArea: place?.subAdministrativeArea, changes: &changes)
         case .geocode:
             try statements.failLocation(id: id, changes: &changes)
         case .commentFeed where succeeded:

@@ -24,8 +24,11 @@ import StoreTestSupport
             var model = PhotoCellModel(item: item, commentPage: pages[item.photo.id] ?? [], referenceTime: referenceTime)
             if let location = item.location, item.photo.id % 3 == 0,
                let city = try store.nearestCity(latitude: location.latitude, longitude: location.longitude) {
-                model.locationName = PlacemarkLabel(locality: city.name, administrativeArea: city.region,
-                                                    country: city.country).text
+                let place = Placemark(city: city)
+                model.locationName = PlacemarkLabel(subLocality: place.subLocality, locality: place.locality,
+                                                    subAdministrativeArea: place.subAdministrativeArea,
+                                                    administrativeArea: place.administrativeArea,
+                                                    country: place.country).text
             }
             return model
         }

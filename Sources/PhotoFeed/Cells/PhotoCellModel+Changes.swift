@@ -30,8 +30,10 @@ extension PhotoCellModel {
         switch edit {
         case .imageState(let state): isImageLoaded = state == .loaded
         case .avatarState(let state): isAvatarLoaded = state == .loaded
-        case .location(let placeName, let country, let state):
-            locationName = Self.locationName(placeName: placeName, country: country, state: state)
+        case .location(let placeName, let country, let state, let subLocality, let area, let subArea):
+            locationName = Self.locationName(placeName: placeName, country: country, state: state,
+                                             subLocality: subLocality, administrativeArea: area,
+                                             subAdministrativeArea: subArea)
         case .commentsLoaded: return false
         }
         return true

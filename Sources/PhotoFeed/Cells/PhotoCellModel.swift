@@ -72,7 +72,9 @@ public struct PhotoCellModel: Hashable, Sendable {
         self.init(photoID: photo.id, contentVersion: photo.contentVersion, userName: item.owner.username,
                   avatarURL: item.owner.avatarURL, isAvatarLoaded: item.owner.avatarState == .loaded,
                   locationName: item.location.flatMap {
-                      Self.locationName(placeName: $0.placeName, country: $0.country, state: $0.geocodeState)
+                      Self.locationName(placeName: $0.placeName, country: $0.country, state: $0.geocodeState,
+                                        subLocality: $0.subLocality, administrativeArea: $0.administrativeArea,
+                                        subAdministrativeArea: $0.subAdministrativeArea)
                   },
                   uploadedAt: photo.uploadedAt, referenceTime: referenceTime, photoURL: photo.url,
                   pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight,
@@ -82,10 +84,14 @@ public struct PhotoCellModel: Hashable, Sendable {
     }
 
     /// The location label of a location with these names and state, by ASDKgram's placemark
-    /// rule (``PlacemarkLabel``): none until resolved; a failed geocode shows nothing.
-    static func locationName(placeName: String?, country: String?, state: GeocodeState) -> String? {
+    /// rule (``PlacemarkLabel``; `placeName` is the locality): none until resolved; a failed
+    /// geocode shows nothing.
+    static func locationName(placeName: String?, country: String?, state: GeocodeState, subLocality: String? = nil,
+                             administrativeArea: String? = nil, subAdministrativeArea: String? = nil) -> String? {
         guard state == .resolved else { return nil }
-        return PlacemarkLabel(locality: placeName, country: country).text
+        return PlacemarkLabel(subLocality: subLocality, locality: placeName,
+                              subAdministrativeArea: subAdministrativeArea, administrativeArea: administrativeArea,
+                              country: country).text
     }
 
     // MARK: - Texts
