@@ -43,3 +43,57 @@ ALTER TABLE city ADD COLUMN sub_administrative_area TEXT;
 ALTER TABLE location ADD COLUMN sub_locality TEXT;
 ALTER TABLE location ADD COLUMN administrative_area TEXT;
 ALTER TABLE location ADD COLUMN sub_administrative_area TEXT;
+
+-- Identical cells share one layout. cell_layout holds one layout per (layout-input fingerprint,
+-- cell kind, size range, scale): the cells of every photo whose texts, structure and engine are
+-- the same have the same layout there, once. layout_cache stays one row per (photo, cell kind,
+-- size range, scale): the photo's link to the layout its cell has, with the fingerprint and
+-- engine version it was computed or confirmed for, the photo's content version then, and the
+-- layout's size (the report's heights, the relayout's height changes). A lookup serves a shared
+-- layout only through a link that holds the request's fingerprint and engine version, so a
+-- stale entry is never served. Links without a fingerprint (written before 0010) share nothing.
+CREATE TABLE cell_layout (
+    fingerprint    BLOB    NOT NULL,
+    cell_kind      TEXT    NOT NULL,
+    min_width      REAL    NOT NULL,
+    min_height     REAL    NOT NULL,
+    max_width      REAL    NOT NULL,
+    max_height     REAL    NOT NULL,
+    scale          REAL    NOT NULL CHECK (scale > 0),
+    engine_version INTEGER NOT NULL,
+    width          REAL    NOT NULL,
+    height         REAL    NOT NULL,
+    -- LayoutBlob: packed little-endian frames (see LayoutBlob.swift).
+    frames         BLOB    NOT NULL,
+    computed_at    INTEGER NOT NULL,
+    PRIMARY KEY (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale)
+) WITHOUT ROWID;
+INSERT OR REPLACE INTO cell_layout (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                    engine_version, width, height, frames, computed_at)
+    SELECT fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale, engine_version, width,
+           height, frames, computed_at
+    FROM layout_cache WHERE fingerprint IS NOT NULL ORDER BY computed_at, photo_id;
+
+CREATE TABLE layout_cache_link (
+    photo_id        INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+    cell_kind       TEXT    NOT NULL,
+    min_width       REAL    NOT NULL,
+    min_height      REAL    NOT NULL,
+    max_width       REAL    NOT NULL,
+    max_height      REAL    NOT NULL,
+    scale           REAL    NOT NULL CHECK (scale > 0),
+    content_version INTEGER NOT NULL,
+    engine_version  INTEGER NOT NULL,
+    width           REAL    NOT NULL,
+    height          REAL    NOT NULL,
+    computed_at     INTEGER NOT NULL,
+    fingerprint     BLOB,
+    PRIMARY KEY (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale)
+) WITHOUT ROWID;
+INSERT INTO layout_cache_link (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                               content_version, engine_version, width, height, computed_at, fingerprint)
+    SELECT photo_id, cell_kind, min_width, min_height, max_width, max_height, scale, content_version,
+           engine_version, width, height, computed_at, fingerprint
+    FROM layout_cache;
+DROP TABLE layout_cache;
+ALTER TABLE layout_cache_link RENAME TO layout_cache;

@@ -113,9 +113,9 @@ import Testing
             try db.execute(sql: "UPDATE sync_job SET state = 'done'")
             try db.execute(sql: """
                 INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
-                                          content_version, engine_version, width, height, frames, computed_at)
-                VALUES (3, 'photo', 320, 0, 320, 1e999, 2, 1, 1, 320, 400, x'', 0),
-                       (2, 'photo', 320, 0, 320, 1e999, 2, 1, 1, 320, 400, x'', 0)
+                                          content_version, engine_version, width, height, computed_at)
+                VALUES (3, 'photo', 320, 0, 320, 1e999, 2, 1, 1, 320, 400, 0),
+                       (2, 'photo', 320, 0, 320, 1e999, 2, 1, 1, 320, 400, 0)
                 """)
             try db.execute(sql: "UPDATE photo SET content_version = 2 WHERE id = 3")
         }
