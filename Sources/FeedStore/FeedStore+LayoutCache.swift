@@ -23,14 +23,22 @@ extension FeedStore {
         """
 
     /// Stores a shared layout, replacing what the same (fingerprint, cell kind, size range,
-    /// scale) held (the same layout, unless that row was damaged). Parameters as ``writeLayouts``'.
-    static let putSharedLayoutSQL = """
+    /// scale) held: the same layout, unless that row was damaged (a lookup missed it, and this
+    /// stores it again). Parameters as ``writeLayouts``'.
+    static let putSharedLayoutSQL = insertSharedLayoutSQL + """
+         DO UPDATE SET engine_version = excluded.engine_version, width = excluded.width,
+            height = excluded.height, frames = excluded.frames, computed_at = excluded.computed_at
+        """
+
+    /// Stores a shared layout unless its (fingerprint, cell kind, size range, scale) holds one:
+    /// the relayout's write, which leaves an existing row's pages untouched.
+    static let addSharedLayoutSQL = insertSharedLayoutSQL + " DO NOTHING"
+
+    private static let insertSharedLayoutSQL = """
         INSERT INTO cell_layout (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale,
                                  engine_version, width, height, frames, computed_at)
         VALUES (?14, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?10, ?11, ?12, ?13)
-        ON CONFLICT (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
-            engine_version = excluded.engine_version, width = excluded.width, height = excluded.height,
-            frames = excluded.frames, computed_at = excluded.computed_at
+        ON CONFLICT (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale)
         """
 
     /// Looks up the layouts of a page of photos (one primary-key descent each), in a read
@@ -85,7 +93,7 @@ extension FeedStore {
                 content_version = excluded.content_version, engine_version = excluded.engine_version,
                 width = excluded.width, height = excluded.height, computed_at = excluded.computed_at,
                 fingerprint = excluded.fingerprint
-            """)
+            """, sharedSQL: Self.putSharedLayoutSQL)
     }
 
     /// Replaces the layouts of links that exist, in one transaction, and returns how many it
@@ -100,20 +108,21 @@ extension FeedStore {
                                     computed_at = ?13, fingerprint = ?14
             WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
               AND max_width = ?5 AND max_height = ?6 AND scale = ?7
-            """)
+            """, sharedSQL: Self.addSharedLayoutSQL)
     }
 
     /// Runs `linkSQL` once per entry in one transaction, then, where it changed a link, stores
-    /// the shared layout (``putSharedLayoutSQL``); returns the links changed. Parameters 1–7 are
+    /// the shared layout with `sharedSQL`; returns the links changed. Parameters 1–7 are
     /// bound to the key (photo, cell kind, size range, scale) and 8–14 to the row (content and
     /// engine versions, size, frames, now, fingerprint). The hits and misses counted since the
     /// last write are written in the same transaction.
-    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], linkSQL: String) throws -> Int {
+    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], linkSQL: String,
+                              sharedSQL: String) throws -> Int {
         let now = clock.nowMilliseconds
         return try writer.write { db in
             try LayoutCacheCounts.write(layoutCacheCounts.take(), db)
             let link = try RawStatement(db, sql: linkSQL)
-            let shared = try RawStatement(db, sql: Self.putSharedLayoutSQL)
+            let shared = try RawStatement(db, sql: sharedSQL)
             var changed = 0
             for (key, layout) in entries {
                 let range = key.sizeRange
