@@ -2,6 +2,8 @@ import GRDB
 
 /// A GeoNames city (population ≥ 15,000), for reverse geocoding. `region` is GeoNames' first-level
 /// administrative division: a name where the data set has one (US states), else its code.
+/// `administrativeArea` and `subAdministrativeArea` are the names of its first- and second-level
+/// divisions (GeoNames admin1 and admin2), nil where the data has none.
 public struct City: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "city"
 
@@ -13,9 +15,12 @@ public struct City: Codable, Hashable, Sendable, FetchableRecord, PersistableRec
     public var latitude: Double
     public var longitude: Double
     public var population: Int
+    public var administrativeArea: String?
+    public var subAdministrativeArea: String?
 
     public init(id: Int64, name: String, region: String?, countryCode: String, country: String,
-                latitude: Double, longitude: Double, population: Int) {
+                latitude: Double, longitude: Double, population: Int, administrativeArea: String? = nil,
+                subAdministrativeArea: String? = nil) {
         self.id = id
         self.name = name
         self.region = region
@@ -24,10 +29,13 @@ public struct City: Codable, Hashable, Sendable, FetchableRecord, PersistableRec
         self.latitude = latitude
         self.longitude = longitude
         self.population = population
+        self.administrativeArea = administrativeArea
+        self.subAdministrativeArea = subAdministrativeArea
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, region, countryCode = "country_code", country, latitude, longitude, population
+        case administrativeArea = "administrative_area", subAdministrativeArea = "sub_administrative_area"
     }
 
     /// The table's columns.
@@ -40,14 +48,18 @@ public struct City: Codable, Hashable, Sendable, FetchableRecord, PersistableRec
         public static let latitude = Column(CodingKeys.latitude)
         public static let longitude = Column(CodingKeys.longitude)
         public static let population = Column(CodingKeys.population)
+        public static let administrativeArea = Column(CodingKeys.administrativeArea)
+        public static let subAdministrativeArea = Column(CodingKeys.subAdministrativeArea)
     }
 
     /// The columns a save writes, the key first.
     static let savedColumns = [Columns.id, Columns.name, Columns.region, Columns.countryCode, Columns.country,
-                               Columns.latitude, Columns.longitude, Columns.population]
+                               Columns.latitude, Columns.longitude, Columns.population, Columns.administrativeArea,
+                               Columns.subAdministrativeArea]
     /// Runs `upsert` (built from ``savedColumns``) with this city's values in their order;
     /// returns the rows it changed.
     func save(with upsert: RawStatement) throws -> Int {
-        try upsert.execute(id, name, region, countryCode, country, latitude, longitude, population)
+        try upsert.execute(id, name, region, countryCode, country, latitude, longitude, population, administrativeArea,
+                           subAdministrativeArea)
     }
 }

@@ -12,9 +12,14 @@ public struct ContentChange: Hashable, Sendable {
         case imageState(AssetState)
         /// The photo owner's avatar download finished: `loaded` or `failed`.
         case avatarState(AssetState)
-        /// The photo's location was reverse-geocoded: its names (nil when no place is near) and
-        /// state (`resolved`, or `failed` with the names left as they were).
-        case location(placeName: String?, country: String?, state: GeocodeState)
+        /// The photo's location was reverse-geocoded: its names (nil when no place is near; the
+        /// placemark's locality, country, sub-locality and administrative areas) and state
+        /// (`resolved`, or `failed` with the names left as they were).
+        case location(placeName: String?, country: String?, state: GeocodeState, subLocality: String? = nil,
+                      administrativeArea: String? = nil, subAdministrativeArea: String? = nil)
+        /// The first page of the photo's comment feed arrived: its comments are in its cell from
+        /// now on (the change does not carry them; a relayouter reads them).
+        case commentsLoaded
     }
 
     public var photoID: Int64

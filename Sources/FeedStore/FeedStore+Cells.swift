@@ -23,16 +23,19 @@ extension FeedStore {
     }
 
     /// The first `limit` comments of each photo of `photoIDs` (oldest first, ties by id), with
-    /// their authors' user names. Photos without comments are absent.
+    /// their authors' user names. Photos without comments are absent, and so are photos whose
+    /// comment-feed job has not completed (`comments_loaded` is 0): their cells show no comments.
     public func firstComments(photoIDs: [Int64], limit: Int = 2) throws -> [Int64: [CommentLine]] {
         guard !photoIDs.isEmpty, limit > 0 else { return [:] }
         return try writer.read { db in try Self.firstComments(db, photoIDs: photoIDs, limit: limit) }
     }
 
-    /// One photo's first comments: the head of its range of the `comment_photo_order` index.
+    /// One photo's first comments once its comment feed has loaded: the head of its range of the
+    /// `comment_photo_order` index (the photo's flag is one primary-key seek, evaluated once).
     static let firstCommentsSQL = """
         SELECT u.username, c.body FROM comment c JOIN user u ON u.id = c.author_id
-        WHERE c.photo_id = ? ORDER BY c.created_at, c.id LIMIT ?
+        WHERE c.photo_id = ?1 AND (SELECT comments_loaded FROM photo WHERE id = ?1)
+        ORDER BY c.created_at, c.id LIMIT ?2
         """
 
     static func firstComments(_ db: Database, photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {

@@ -81,7 +81,7 @@ extension Photo {
         self.init(id: row.int64(), ownerID: row.int64(), locationID: row.optionalInt64(), url: row.text(),
                   pixelWidth: row.int(), pixelHeight: row.int(), title: row.text(), description: row.text(),
                   likes: row.int(), uploadedAt: row.int64(), imageState: AssetState(row.string()),
-                  contentVersion: row.int64())
+                  contentVersion: row.int64(), commentsLoaded: row.int64() != 0)
     }
 }
 
@@ -98,6 +98,7 @@ extension Location {
     init(reading row: inout RawColumnReader) {
         self.init(id: row.int64(), latitude: row.double(), longitude: row.double(), placeName: row.string(),
                   region: row.string(), country: row.string(),
-                  geocodeState: row.string().flatMap(GeocodeState.init(rawValue:)) ?? .pending)
+                  geocodeState: row.string().flatMap(GeocodeState.init(rawValue:)) ?? .pending,
+                  subLocality: row.string(), administrativeArea: row.string(), subAdministrativeArea: row.string())
     }
 }

@@ -1,9 +1,46 @@
 import Foundation
 import GRDB
 
-/// The persistent layout cache: one row per (photo, cell kind, size range, scale), served only
-/// while its layout-input fingerprint and engine version match the request.
+/// The persistent layout cache: identical cells share one layout.
+///
+/// `cell_layout` holds one layout (size and frames) per (layout-input fingerprint, cell kind,
+/// size range, scale); `layout_cache` holds one link per (photo, cell kind, size range, scale)
+/// naming the fingerprint and engine version the photo's layout was computed or confirmed for,
+/// with its content version and size. A photo's layout is served only while its link's
+/// fingerprint and engine version match the request, from the shared row of that fingerprint:
+/// photos whose cells have the same inputs store their frames once.
 extension FeedStore {
+    /// A page lookup of one photo: its link (one primary-key descent), then the shared layout of
+    /// the link's fingerprint (another).
+    static let layoutLookupSQL = """
+        SELECT lc.fingerprint, lc.engine_version, lc.width, lc.height, cl.frames
+        FROM layout_cache lc
+        JOIN cell_layout cl ON cl.fingerprint = lc.fingerprint AND cl.cell_kind = lc.cell_kind
+            AND cl.min_width = lc.min_width AND cl.min_height = lc.min_height AND cl.max_width = lc.max_width
+            AND cl.max_height = lc.max_height AND cl.scale = lc.scale
+        WHERE lc.photo_id = ? AND lc.cell_kind = ? AND lc.min_width = ? AND lc.min_height = ?
+          AND lc.max_width = ? AND lc.max_height = ? AND lc.scale = ?
+        """
+
+    /// Stores a shared layout, replacing what the same (fingerprint, cell kind, size range,
+    /// scale) held: the same layout, unless that row was damaged (a lookup missed it, and this
+    /// stores it again). Parameters as ``writeLayouts``'.
+    static let putSharedLayoutSQL = insertSharedLayoutSQL + """
+         DO UPDATE SET engine_version = excluded.engine_version, width = excluded.width,
+            height = excluded.height, frames = excluded.frames, computed_at = excluded.computed_at
+        """
+
+    /// Stores a shared layout unless its (fingerprint, cell kind, size range, scale) holds one:
+    /// the relayout's write, which leaves an existing row's pages untouched.
+    static let addSharedLayoutSQL = insertSharedLayoutSQL + " DO NOTHING"
+
+    private static let insertSharedLayoutSQL = """
+        INSERT INTO cell_layout (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                 engine_version, width, height, frames, computed_at)
+        VALUES (?14, ?2, ?3, ?4, ?5, ?6, ?7, ?9, ?10, ?11, ?12, ?13)
+        ON CONFLICT (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale)
+        """
+
     /// Looks up the layouts of a page of photos (one primary-key descent each), in a read
     /// transaction: on a file database a WAL reader, which never waits for a writer. All `keys`
     /// must share cell kind, size range, scale and engine version (a page is laid out at one
@@ -20,11 +57,7 @@ extension FeedStore {
         let wanted = Dictionary(keys.map { ($0.photoID, Data($0.fingerprint)) }, uniquingKeysWith: { $1 })
         let range = first.sizeRange
         let lookup = { (db: Database) throws -> [Int64: CachedLayout] in
-            let statement = try RawStatement(db, sql: """
-                SELECT fingerprint, engine_version, width, height, frames FROM layout_cache
-                WHERE photo_id = ? AND cell_kind = ? AND min_width = ? AND min_height = ?
-                  AND max_width = ? AND max_height = ? AND scale = ?
-                """)
+            let statement = try RawStatement(db, sql: Self.layoutLookupSQL)
             var hits: [Int64: CachedLayout] = [:]
             for (photoID, fingerprint) in wanted {
                 let hit = try statement.firstRow(photoID, first.cellKind, range.minWidth, range.minHeight,
@@ -49,51 +82,60 @@ extension FeedStore {
         try cachedLayouts(for: [key], countAccess: countAccess)[key.photoID]
     }
 
-    /// Stores layouts, replacing whatever the same (photo, cell kind, size range, scale) held.
-    /// One transaction for the batch.
+    /// Stores layouts, replacing whatever the same (photo, cell kind, size range, scale) linked
+    /// to, and the shared layout of each fingerprint. One transaction for the batch.
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
-        _ = try writeLayouts(entries, sql: """
+        _ = try writeLayouts(entries, linkSQL: """
             INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
-                                      content_version, engine_version, width, height, frames, computed_at,
-                                      fingerprint)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      content_version, engine_version, width, height, computed_at, fingerprint)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?13, ?14)
             ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
                 content_version = excluded.content_version, engine_version = excluded.engine_version,
-                width = excluded.width, height = excluded.height, frames = excluded.frames,
-                computed_at = excluded.computed_at, fingerprint = excluded.fingerprint
-            """)
+                width = excluded.width, height = excluded.height, computed_at = excluded.computed_at,
+                fingerprint = excluded.fingerprint
+            """, sharedSQL: Self.putSharedLayoutSQL)
     }
 
-    /// Replaces the layouts of rows that exist, in one transaction, and returns how many it
-    /// replaced: the sync daemon's relayout rewrites the rows it read, and a row deleted since
-    /// (its photo gone) stays deleted. A plain UPDATE by primary key: an upsert first tries the
-    /// insert, which costs an extra B-tree descent and conflict check per row.
+    /// Replaces the layouts of links that exist, in one transaction, and returns how many it
+    /// replaced: the sync daemon's relayout rewrites the links it read (and stores the shared
+    /// layout of each new fingerprint), and a link deleted since (its photo gone) stays deleted.
+    /// A plain UPDATE by primary key: an upsert first tries the insert, which costs an extra
+    /// B-tree descent and conflict check per row.
     @discardableResult
     public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
-        try writeLayouts(entries, sql: """
+        try writeLayouts(entries, linkSQL: """
             UPDATE layout_cache SET content_version = ?8, engine_version = ?9, width = ?10, height = ?11,
-                                    frames = ?12, computed_at = ?13, fingerprint = ?14
+                                    computed_at = ?13, fingerprint = ?14
             WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
               AND max_width = ?5 AND max_height = ?6 AND scale = ?7
-            """)
+            """, sharedSQL: Self.addSharedLayoutSQL)
     }
 
-    /// Runs `sql` once per entry in one transaction, its parameters 1–7 bound to the key (photo,
-    /// cell kind, size range, scale) and 8–14 to the row (content and engine versions, size,
-    /// frames, now, fingerprint); returns the rows changed. The hits and misses counted since the last write
-    /// are written in the same transaction.
-    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], sql: String) throws -> Int {
+    /// Runs `linkSQL` once per entry in one transaction, then, where it changed a link, stores
+    /// the shared layout with `sharedSQL`; returns the links changed. Parameters 1–7 are
+    /// bound to the key (photo, cell kind, size range, scale) and 8–14 to the row (content and
+    /// engine versions, size, frames, now, fingerprint). The hits and misses counted since the
+    /// last write are written in the same transaction.
+    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], linkSQL: String,
+                              sharedSQL: String) throws -> Int {
         let now = clock.nowMilliseconds
         return try writer.write { db in
             try LayoutCacheCounts.write(layoutCacheCounts.take(), db)
-            let statement = try RawStatement(db, sql: sql)
+            let link = try RawStatement(db, sql: linkSQL)
+            let shared = try RawStatement(db, sql: sharedSQL)
             var changed = 0
             for (key, layout) in entries {
                 let range = key.sizeRange
-                changed += try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
-                                                 range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
-                                                 key.engineVersion, layout.width, layout.height,
-                                                 LayoutBlob.encode(layout.frames), now, Data(key.fingerprint))
+                let frames = LayoutBlob.encode(layout.frames), fingerprint = Data(key.fingerprint)
+                let linked = try link.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
+                                              range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
+                                              key.engineVersion, layout.width, layout.height, frames, now,
+                                              fingerprint)
+                guard linked > 0 else { continue }
+                changed += linked
+                _ = try shared.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight, range.maxWidth,
+                                       range.maxHeight, key.scale, key.contentVersion, key.engineVersion,
+                                       layout.width, layout.height, frames, now, fingerprint)
             }
             return changed
         }

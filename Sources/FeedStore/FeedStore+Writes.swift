@@ -10,7 +10,7 @@ extension FeedStore {
     }
 
     /// Inserts or updates a photo by id (with its location, when given), and makes sure its
-    /// image download and reverse-geocode jobs exist.
+    /// image download, comment-feed and reverse-geocode jobs exist.
     public func save(_ photo: Photo, location: Location? = nil) throws {
         let now = clock.nowMilliseconds
         try writer.write { db in try UpsertWriter(db: db, now: now).write(photo, location: location) }
@@ -31,7 +31,8 @@ extension FeedStore {
     @discardableResult
     public func deletePhoto(id: Int64) throws -> Bool {
         try writer.write { db in
-            try SyncJob.filter(SyncJob.Columns.kind == JobKind.image && SyncJob.Columns.targetID == id).deleteAll(db)
+            try SyncJob.filter([JobKind.image, .commentFeed].contains(SyncJob.Columns.kind)
+                && SyncJob.Columns.targetID == id).deleteAll(db)
             return try Photo.deleteOne(db, key: id)
         }
     }
@@ -52,13 +53,25 @@ extension FeedStore {
         }
     }
 
+    /// Records that a photo's comment feed has loaded (its comments appear in its cell), bumping
+    /// its content version unless they already had. The same write as a sync completion's.
+    public func setCommentsLoaded(photoID: Int64) throws {
+        try assetWrite { statements, changes in
+            try statements.setCommentsLoaded(photoID: photoID, changes: &changes)
+        }
+    }
+
     /// Fills in a location's names from reverse geocoding (nil names with `.resolved` = nowhere
-    /// near a city), bumping the content version of the photos taken there.
+    /// near a city), bumping the content version of the photos taken there. `placeName` is the
+    /// placemark's locality; the sub-locality and administrative areas are its other fields.
     public func resolveLocation(id: Int64, placeName: String?, region: String?, country: String?,
-                                state: GeocodeState = .resolved) throws {
+                                state: GeocodeState = .resolved, subLocality: String? = nil,
+                                administrativeArea: String? = nil, subAdministrativeArea: String? = nil) throws {
         try assetWrite { statements, changes in
             try statements.resolveLocation(id: id, placeName: placeName, region: region, country: country,
-                                           state: state, changes: &changes)
+                                           state: state, subLocality: subLocality,
+                                           administrativeArea: administrativeArea,
+                                           subAdministrativeArea: subAdministrativeArea, changes: &changes)
         }
     }
 

@@ -17,9 +17,12 @@ public protocol FeedWriting: Sendable {
     func setImageState(photoID: Int64, _ state: AssetState) throws
     /// Records the outcome of an avatar download.
     func setAvatarState(userID: Int64, _ state: AssetState) throws
-    /// Fills in a location's names and geocode state.
+    /// Records that a photo's comment feed has loaded: its comments appear in its cell.
+    func setCommentsLoaded(photoID: Int64) throws
+    /// Fills in a location's names (its placemark's fields) and geocode state.
     func resolveLocation(id: Int64, placeName: String?, region: String?, country: String?,
-                         state: GeocodeState) throws
+                         state: GeocodeState, subLocality: String?, administrativeArea: String?,
+                         subAdministrativeArea: String?) throws
 }
 
 extension FeedStore: FeedWriting {}

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The compact binary form of `CachedLayout.frames` kept in `layout_cache.frames`.
+/// The compact binary form of `CachedLayout.frames` kept in `cell_layout.frames`.
 ///
 /// Layout: a format byte (1), a UInt32 frame count, then per frame an Int32 parent index, a
 /// UInt16 byte length and the UTF-8 id, and x, y, width, height as Float64 bit patterns. All

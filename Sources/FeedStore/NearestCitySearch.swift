@@ -25,6 +25,8 @@ public struct NearestCitySearch {
         public var name: String
         public var region: String?
         public var country: String
+        public var administrativeArea: String?
+        public var subAdministrativeArea: String?
     }
 
     public init(_ db: Database) throws {
@@ -32,7 +34,9 @@ public struct NearestCitySearch {
             SELECT id, min_latitude, max_latitude, min_longitude, max_longitude FROM city_rtree
             WHERE max_latitude >= ? AND min_latitude <= ? AND max_longitude >= ? AND min_longitude <= ?
             """)
-        names = try RawStatement(db, sql: "SELECT name, region, country FROM city WHERE id = ?")
+        names = try RawStatement(db, sql: """
+            SELECT name, region, country, administrative_area, sub_administrative_area FROM city WHERE id = ?
+            """)
     }
 
     /// The id of the nearest city within `maxKilometres` of a coordinate, or nil (out at sea, in
@@ -55,7 +59,8 @@ public struct NearestCitySearch {
     /// The names of the city with this id, or nil when there is none.
     public func names(ofCity id: Int64) throws -> CityNames? {
         try names.firstRow(id) {
-            CityNames(name: names.string(at: 0) ?? "", region: names.string(at: 1), country: names.string(at: 2) ?? "")
+            CityNames(name: names.string(at: 0) ?? "", region: names.string(at: 1), country: names.string(at: 2) ?? "",
+                      administrativeArea: names.string(at: 3), subAdministrativeArea: names.string(at: 4))
         }
     }
 

@@ -3,7 +3,8 @@ import GRDB
 /// A photo in the feed. Times are integer milliseconds since 1970 (UTC).
 ///
 /// `contentVersion` goes up whenever anything a cell shows changes; cached layouts computed for
-/// an older version are stale and never served.
+/// an older version are stale and never served. `commentsLoaded` turns true when the photo's
+/// comment-feed job completes: until then its cell shows no comments.
 public struct Photo: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "photo"
 
@@ -19,10 +20,11 @@ public struct Photo: Codable, Hashable, Sendable, FetchableRecord, PersistableRe
     public var uploadedAt: Int64
     public var imageState: AssetState
     public var contentVersion: Int64
+    public var commentsLoaded: Bool
 
     public init(id: Int64, ownerID: Int64, locationID: Int64? = nil, url: String, pixelWidth: Int, pixelHeight: Int,
                 title: String = "", description: String = "", likes: Int = 0, uploadedAt: Int64,
-                imageState: AssetState = .pending, contentVersion: Int64 = 1) {
+                imageState: AssetState = .pending, contentVersion: Int64 = 1, commentsLoaded: Bool = false) {
         self.id = id
         self.ownerID = ownerID
         self.locationID = locationID
@@ -35,12 +37,13 @@ public struct Photo: Codable, Hashable, Sendable, FetchableRecord, PersistableRe
         self.uploadedAt = uploadedAt
         self.imageState = imageState
         self.contentVersion = contentVersion
+        self.commentsLoaded = commentsLoaded
     }
 
     enum CodingKeys: String, CodingKey {
         case id, ownerID = "owner_id", locationID = "location_id", url, pixelWidth = "pixel_width"
         case pixelHeight = "pixel_height", title, description, likes, uploadedAt = "uploaded_at"
-        case imageState = "image_state", contentVersion = "content_version"
+        case imageState = "image_state", contentVersion = "content_version", commentsLoaded = "comments_loaded"
     }
 
     /// The table's columns.
@@ -57,12 +60,13 @@ public struct Photo: Codable, Hashable, Sendable, FetchableRecord, PersistableRe
         public static let uploadedAt = Column(CodingKeys.uploadedAt)
         public static let imageState = Column(CodingKeys.imageState)
         public static let contentVersion = Column(CodingKeys.contentVersion)
+        public static let commentsLoaded = Column(CodingKeys.commentsLoaded)
         public static let all = [id, ownerID, locationID, url, pixelWidth, pixelHeight, title, description, likes,
-                          uploadedAt, imageState, contentVersion]
+                          uploadedAt, imageState, contentVersion, commentsLoaded]
     }
 
-    /// The columns a save writes, the key first; the asset state and content version are the
-    /// store's to change (``StoreSQL/upsertPhoto``).
+    /// The columns a save writes, the key first; the asset state, content version and comments'
+    /// state are the store's to change (``StoreSQL/upsertPhoto``, the sync daemon).
     static let savedColumns = [Columns.id, Columns.ownerID, Columns.locationID, Columns.url, Columns.pixelWidth,
                                Columns.pixelHeight, Columns.title, Columns.description, Columns.likes,
                                Columns.uploadedAt]
@@ -78,6 +82,6 @@ public struct Photo: Codable, Hashable, Sendable, FetchableRecord, PersistableRe
                   url: row[Columns.url], pixelWidth: row[Columns.pixelWidth], pixelHeight: row[Columns.pixelHeight],
                   title: row[Columns.title], description: row[Columns.description], likes: row[Columns.likes],
                   uploadedAt: row[Columns.uploadedAt], imageState: AssetState(row[Columns.imageState]),
-                  contentVersion: row[Columns.contentVersion])
+                  contentVersion: row[Columns.contentVersion], commentsLoaded: row[Columns.commentsLoaded])
     }
 }

@@ -30,6 +30,7 @@ public struct ReverseGeocoder: Sendable {
                                                 maxKilometres: maxKilometres),
               let city = try search.names(ofCity: id) else { return nil }
         return Placemark(locality: Placemark.municipality(ofCityNamed: city.name), region: city.region,
-                         country: city.country)
+                         country: city.country, subLocality: Placemark.district(ofCityNamed: city.name),
+                         administrativeArea: city.administrativeArea, subAdministrativeArea: city.subAdministrativeArea)
     }
 }

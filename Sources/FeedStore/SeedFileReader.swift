@@ -43,17 +43,25 @@ enum SeedFileReader {
     }
 
     /// `cities.tsv`: a header line, then id, name, region, country code, country, latitude,
-    /// longitude, population.
+    /// longitude, population, and optionally the administrative area and sub-administrative area
+    /// names (empty: none). Every line has the header's number of fields, 8 or 10.
     static func cities(_ url: URL) throws -> [City] {
         let text = try contents(of: url)
         var cities: [City] = []
         cities.reserveCapacity(40_000)
         var idLines = UniqueIDs(file: url.path)
+        var fieldCount = 8
         for (index, line) in lines(of: text).enumerated() {
-            if index == 0 || line.isEmpty { continue }
+            if index == 0 {
+                if line.split(separator: "\t", omittingEmptySubsequences: false).count == 10 { fieldCount = 10 }
+                continue
+            }
+            if line.isEmpty { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             func fail(_ message: String) -> SeedError { SeedError(file: url.path, line: index + 1, message: message) }
-            guard fields.count == 8 else { throw fail("expected 8 tab-separated fields, found \(fields.count)") }
+            guard fields.count == fieldCount else {
+                throw fail("expected \(fieldCount) tab-separated fields, found \(fields.count)")
+            }
             guard let id = Int64(fields[0]) else { throw fail("id: expected an integer, got \"\(fields[0])\"") }
             try idLines.insert(id, line: index + 1, path: nil)
             guard let latitude = Double(fields[5]), (-90...90).contains(latitude) else {
@@ -65,9 +73,13 @@ enum SeedFileReader {
             guard let population = Int(fields[7]) else {
                 throw fail("population: expected an integer, got \"\(fields[7])\"")
             }
-            cities.append(City(id: id, name: String(fields[1]), region: fields[2].isEmpty ? nil : String(fields[2]),
+            func optional(_ index: Int) -> String? {
+                index < fields.count && !fields[index].isEmpty ? String(fields[index]) : nil
+            }
+            cities.append(City(id: id, name: String(fields[1]), region: optional(2),
                                countryCode: String(fields[3]), country: String(fields[4]), latitude: latitude,
-                               longitude: longitude, population: population))
+                               longitude: longitude, population: population, administrativeArea: optional(8),
+                               subAdministrativeArea: optional(9)))
         }
         return cities
     }

@@ -13,7 +13,8 @@ enum StoreSQL {
     ])
 
     static let upsertLocation = upsert(into: Location.databaseTableName, Location.savedColumns, alsoSetting: [
-        "place_name = NULL", "region = NULL", "country = NULL", "geocode_state = 'pending'",
+        "place_name = NULL", "region = NULL", "country = NULL", "geocode_state = 'pending'", "sub_locality = NULL",
+        "administrative_area = NULL", "sub_administrative_area = NULL",
     ])
 
     static let upsertPhoto = upsert(into: Photo.databaseTableName, Photo.savedColumns, alsoSetting: [
@@ -47,6 +48,8 @@ enum StoreSQL {
         case .image: "SELECT image_state FROM photo WHERE id = excluded.target_id"
         case .avatar: "SELECT avatar_state FROM user WHERE id = excluded.target_id"
         case .geocode: "SELECT geocode_state FROM location WHERE id = excluded.target_id"
+        case .commentFeed:
+            "SELECT CASE comments_loaded WHEN 0 THEN 'pending' ELSE 'loaded' END FROM photo WHERE id = excluded.target_id"
         }
         return """
             INSERT INTO sync_job (kind, target_id, next_run_at) VALUES ('\(kind.rawValue)', ?, ?)

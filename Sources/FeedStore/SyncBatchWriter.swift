@@ -61,7 +61,8 @@ struct SyncBatchWriter {
             let place = places[job.rowID] ?? nil
             let markDone = statements.markDone
             let changed = switch job.key.kind {
-            case .image, .avatar: try markDone.execute(attempt, "loaded" as StaticString, job.rowID, expected)
+            case .image, .avatar, .commentFeed:
+                try markDone.execute(attempt, "loaded" as StaticString, job.rowID, expected)
             case .geocode: try markDone.execute(attempt, geocodeMessage(job, place: place), job.rowID, expected)
             }
             guard changed > 0 else { result.cancelled += 1; return }
@@ -89,7 +90,8 @@ struct SyncBatchWriter {
     }
 
     /// Writes a finished job's effect on its asset (loaded or failed, a location resolved or
-    /// failed); records the change of every photo whose content version went up.
+    /// failed, a photo's comments loaded); records the change of every photo whose content version
+    /// went up. A comment feed that failed for good leaves the photo without comments: no change.
     private func applyEffect(of job: ScheduledJob, succeeded: Bool, place: Placemark?, statements: SyncStatements,
                              changes: inout [ContentChange]) throws {
         let id = job.key.targetID
@@ -101,9 +103,15 @@ struct SyncBatchWriter {
             try statements.setAvatarState(assetState, userID: id, changes: &changes)
         case .geocode where succeeded:
             try statements.resolveLocation(id: id, placeName: place?.locality, region: place?.region,
-                                           country: place?.country, state: .resolved, changes: &changes)
+                                           country: place?.country, state: .resolved, subLocality: place?.subLocality,
+                                           administrativeArea: place?.administrativeArea,
+                                           subAdministrativeArea: place?.subAdministrativeArea, changes: &changes)
         case .geocode:
             try statements.failLocation(id: id, changes: &changes)
+        case .commentFeed where succeeded:
+            try statements.setCommentsLoaded(photoID: id, changes: &changes)
+        case .commentFeed:
+            break
         }
     }
 }

@@ -1,12 +1,14 @@
 import GRDB
 
-/// A unit of work for the sync daemon. `targetID` is a photo (image), user (avatar) or location
-/// (geocode) id; `nextRunAt` is in milliseconds since 1970.
+/// A unit of work for the sync daemon. `targetID` is a photo (image, comment feed), user (avatar)
+/// or location (geocode) id; `nextRunAt` is in milliseconds since 1970.
 public struct SyncJob: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "sync_job"
 
     public enum Kind: String, Codable, Hashable, Sendable, CaseIterable, DatabaseValueConvertible {
         case image, avatar, geocode
+        /// The first page of a photo's comment feed: its comments appear in its cell.
+        case commentFeed = "comment-feed"
     }
 
     public enum State: String, Codable, Hashable, Sendable, CaseIterable, DatabaseValueConvertible {

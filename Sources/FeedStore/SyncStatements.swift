@@ -18,6 +18,7 @@ struct SyncStatements {
     let cancel: RawStatement
     let setImageState: RawStatement
     let setAvatarState: RawStatement
+    let setCommentsLoaded: RawStatement
     let resolveLocation: RawStatement
     let failLocation: RawStatement
     let photoVersion: RawStatement
@@ -50,9 +51,14 @@ struct SyncStatements {
         setAvatarState = try RawStatement(db, sql: """
             UPDATE user SET avatar_state = ?1 WHERE id = ?2 AND avatar_state != ?1
             """)
+        setCommentsLoaded = try RawStatement(db, sql: """
+            UPDATE photo SET comments_loaded = 1, content_version = content_version + 1 WHERE id = ? AND comments_loaded = 0
+            """)
         resolveLocation = try RawStatement(db, sql: """
-            UPDATE location SET place_name = ?1, region = ?2, country = ?3, geocode_state = ?4
-            WHERE id = ?5 AND (place_name, region, country, geocode_state) IS NOT (?1, ?2, ?3, ?4)
+            UPDATE location SET place_name = ?1, region = ?2, country = ?3, geocode_state = ?4, sub_locality = ?6,
+                                administrative_area = ?7, sub_administrative_area = ?8
+            WHERE id = ?5 AND (place_name, region, country, geocode_state, sub_locality, administrative_area,
+                               sub_administrative_area) IS NOT (?1, ?2, ?3, ?4, ?6, ?7, ?8)
             """)
         failLocation = try RawStatement(db, sql: """
             UPDATE location SET geocode_state = 'failed' WHERE id = ? AND geocode_state != 'failed'
@@ -82,6 +88,15 @@ extension SyncStatements {
         changes.append(ContentChange(photoID: id, contentVersion: version, edit: .imageState(state)))
     }
 
+    /// Marks photo `id`'s comments loaded (its comment feed's first page arrived), bumping its
+    /// content version, unless they already are.
+    func setCommentsLoaded(photoID id: Int64, changes: inout [ContentChange]) throws {
+        guard try setCommentsLoaded.execute(id) > 0,
+              let version = try photoVersion.firstRow(id, read: { photoVersion.int64(at: 0) })
+        else { return }
+        changes.append(ContentChange(photoID: id, contentVersion: version, edit: .commentsLoaded))
+    }
+
     /// Sets user `id`'s avatar state unless it already is `state`; every photo of the user shows
     /// the avatar, so all of them get a new content version.
     func setAvatarState(_ state: AssetState, userID id: Int64, changes: inout [ContentChange]) throws {
@@ -89,13 +104,17 @@ extension SyncStatements {
         try bumpPhotos(ownerPhotos, bumpOwnerPhotos, of: id, edit: .avatarState(state), changes: &changes)
     }
 
-    /// Sets location `id`'s names and geocode state unless they already are these, bumping the
-    /// content version of the photos taken there.
+    /// Sets location `id`'s names (its placemark's fields) and geocode state unless they already
+    /// are these, bumping the content version of the photos taken there.
     func resolveLocation(id: Int64, placeName: String?, region: String?, country: String?, state: GeocodeState,
-                         changes: inout [ContentChange]) throws {
-        guard try resolveLocation.execute(placeName, region, country, state, id) > 0 else { return }
-        try bumpPhotos(locationPhotos, bumpLocationPhotos, of: id,
-                       edit: .location(placeName: placeName, country: country, state: state), changes: &changes)
+                         subLocality: String? = nil, administrativeArea: String? = nil,
+                         subAdministrativeArea: String? = nil, changes: inout [ContentChange]) throws {
+        guard try resolveLocation.execute(placeName, region, country, state, id, subLocality, administrativeArea,
+                                          subAdministrativeArea) > 0 else { return }
+        let edit = ContentChange.Edit.location(placeName: placeName, country: country, state: state,
+                                               subLocality: subLocality, administrativeArea: administrativeArea,
+                                               subAdministrativeArea: subAdministrativeArea)
+        try bumpPhotos(locationPhotos, bumpLocationPhotos, of: id, edit: edit, changes: &changes)
     }
 
     /// Marks location `id` failed unless it is; the names stay as they were (a cell shows no

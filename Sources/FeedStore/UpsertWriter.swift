@@ -20,6 +20,7 @@ struct UpsertWriter {
     private let imageJob: RawStatement
     private let avatarJob: RawStatement
     private let geocodeJob: RawStatement
+    private let commentFeedJob: RawStatement
 
     init(db: Database, now: Int64) throws {
         self.db = db
@@ -32,6 +33,7 @@ struct UpsertWriter {
         imageJob = try RawStatement(db, sql: StoreSQL.upsertJob(.image))
         avatarJob = try RawStatement(db, sql: StoreSQL.upsertJob(.avatar))
         geocodeJob = try RawStatement(db, sql: StoreSQL.upsertJob(.geocode))
+        commentFeedJob = try RawStatement(db, sql: StoreSQL.upsertJob(.commentFeed))
     }
 
     /// Upserts a user, and makes sure its avatar download job exists.
@@ -40,8 +42,8 @@ struct UpsertWriter {
         try avatarJob.execute(value.id, now)
     }
 
-    /// Upserts a photo (with its location, when given), and makes sure its image download and
-    /// reverse-geocode jobs exist.
+    /// Upserts a photo (with its location, when given), and makes sure its image download,
+    /// comment-feed and reverse-geocode jobs exist.
     func write(_ value: Photo, location place: Location?) throws {
         if let place {
             _ = try place.save(with: location)
@@ -49,6 +51,7 @@ struct UpsertWriter {
         }
         _ = try value.save(with: photo)
         try imageJob.execute(value.id, now)
+        try commentFeedJob.execute(value.id, now)
     }
 
     /// Upserts a comment; returns whether the row changed.

@@ -51,6 +51,7 @@ extension JobKind {
         case .image: 0x696D_6167
         case .avatar: 0x6176_6174
         case .geocode: 0x6765_6F63
+        case .commentFeed: 0x636F_6D6D
         }
     }
 }

@@ -7,6 +7,8 @@ import FeedStore
 public struct SyncSimulation: Hashable, Sendable {
     public var imageLatency: LatencyDistribution
     public var geocodeLatency: LatencyDistribution
+    /// A comment feed's first page: one API call returning a small JSON page.
+    public var commentFeedLatency: LatencyDistribution
     /// Probability in `0 ... 1` that an attempt fails (after its latency).
     public var failureRate: Double
     /// An attempt slower than this is abandoned as timed out (and may be retried).
@@ -17,12 +19,14 @@ public struct SyncSimulation: Hashable, Sendable {
 
     public init(imageLatency: LatencyDistribution = .logNormal(median: .milliseconds(120), sigma: 0.9),
                 geocodeLatency: LatencyDistribution = .logNormal(median: .milliseconds(250), sigma: 0.6),
+                commentFeedLatency: LatencyDistribution = .logNormal(median: .milliseconds(180), sigma: 0.7),
                 failureRate: Double = 0.05, timeout: Duration = .seconds(5), retry: RetryPolicy = RetryPolicy(),
                 concurrency: Int = 8) {
         precondition((0 ... 1).contains(failureRate), "failure rate must lie in 0...1")
         precondition(concurrency >= 1, "at least one job must be able to run")
         self.imageLatency = imageLatency
         self.geocodeLatency = geocodeLatency
+        self.commentFeedLatency = commentFeedLatency
         self.failureRate = failureRate
         self.timeout = timeout
         self.retry = retry
@@ -31,12 +35,21 @@ public struct SyncSimulation: Hashable, Sendable {
 
     /// What happens to one attempt of a job.
     public func outcome(of job: JobKey, attempt: Int, random: OutcomeRandom) -> AttemptOutcome {
-        let distribution = job.kind == .geocode ? geocodeLatency : imageLatency
+        let distribution = latency(of: job.kind)
         let latency = distribution.sample(random.unit(job: job, attempt: attempt, draw: .latency),
                                           random.unit(job: job, attempt: attempt, draw: .latencyPair))
         if latency > timeout { return .timedOut(after: timeout) }
         if random.unit(job: job, attempt: attempt, draw: .failure) < failureRate { return .failed(after: latency) }
         return .succeeded(after: latency)
+    }
+
+    /// The latency distribution of a kind of job (an avatar is an image download).
+    public func latency(of kind: JobKind) -> LatencyDistribution {
+        switch kind {
+        case .image, .avatar: imageLatency
+        case .geocode: geocodeLatency
+        case .commentFeed: commentFeedLatency
+        }
     }
 
     /// When the attempt after a failed `attempt` may start, relative to the failure; `nil` when

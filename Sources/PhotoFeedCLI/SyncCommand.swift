@@ -6,14 +6,14 @@ import PhotoFeed
 
 /// `photofeed sync`: runs the sync daemon (`docs/cli.md`).
 ///
-/// Pending image, avatar and reverse-geocode jobs complete after simulated latencies; each
+/// Pending image, avatar, reverse-geocode and comment-feed jobs complete after simulated latencies; each
 /// committed batch has the affected cells laid out again (``FeedController``) for every cached
 /// size range and scale. SIGINT and SIGTERM stop it cleanly: the write in flight finishes,
 /// attempts in flight go back to pending, the summary is printed and the status is 0.
 public struct SyncCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Run the sync daemon: simulated image, avatar and reverse-geocode completions, with relayout.",
+        abstract: "Run the sync daemon: simulated image, avatar, reverse-geocode and comment-feed completions, with relayout.",
         discussion: """
             Without --until-idle or --duration, a virtual clock runs until idle and a real clock runs \
             until SIGINT or SIGTERM. The same --rng-seed gives the same database in every column a user \

@@ -14,8 +14,8 @@ import Testing
         ("UPDATE layout_cache SET width = -375", "a negative width"),
         ("UPDATE layout_cache SET height = 1e300 * 1e300", "an infinite height"),
         ("UPDATE layout_cache SET height = 10000000", "a height Texture's rules make 0"),
-        ("UPDATE layout_cache SET frames = ?", "a frame with a NaN x"),
-        ("UPDATE layout_cache SET frames = ?", "a frame whose parent comes after it"),
+        ("UPDATE cell_layout SET frames = ?", "a frame with a NaN x"),
+        ("UPDATE cell_layout SET frames = ?", "a frame whose parent comes after it"),
     ]
 
     static func damagedFrames(_ what: String) -> Data {

@@ -60,7 +60,7 @@ import Testing
         let store = try FeedStore(writer: writer, migrations: migrations)
         let rows = try store.writer.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT photo_id, min_width, max_height, content_version, height, frames, computed_at
+                SELECT photo_id, min_width, max_height, content_version, height, fingerprint, computed_at
                 FROM layout_cache ORDER BY min_width
                 """)
         }

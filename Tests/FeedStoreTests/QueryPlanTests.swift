@@ -39,13 +39,12 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func aLayoutPageLookupSeeksTheCacheKey(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
-        let plan = try Self.plan(store, """
-            SELECT content_version, engine_version, width, height, frames FROM layout_cache
-            WHERE photo_id = ? AND cell_kind = ? AND min_width = ? AND min_height = ?
-              AND max_width = ? AND max_height = ? AND scale = ?
-            """, [1, "photo", 375, 0, 375, Double.infinity, 2])
-        // The table is clustered by the key: one descent of its primary key, no separate index.
-        #expect(plan.contains("SEARCH layout_cache USING PRIMARY KEY (photo_id=? AND cell_kind=? AND min_width=? "
+        let plan = try Self.plan(store, FeedStore.layoutLookupSQL, [1, "photo", 375, 0, 375, Double.infinity, 2])
+        // Both tables are clustered by their keys: one descent of the link's primary key, then
+        // one of the shared layout's, no separate index.
+        #expect(plan.contains("SEARCH lc USING PRIMARY KEY (photo_id=? AND cell_kind=? AND min_width=? "
+                              + "AND min_height=? AND max_width=? AND max_height=? AND scale=?)"), "\(plan)")
+        #expect(plan.contains("SEARCH cl USING PRIMARY KEY (fingerprint=? AND cell_kind=? AND min_width=? "
                               + "AND min_height=? AND max_width=? AND max_height=? AND scale=?)"), "\(plan)")
     }
 

@@ -12,7 +12,7 @@ import Testing
         let snapshot = try StoreFixture.snapshot(store)
         let second = try store.seedCurated(from: directory)
         #expect(first == second)
-        #expect(first == SeedCounts(users: 3, photos: 7, locations: 5, comments: 3, cities: 3, syncJobs: 3 + 7 + 5))
+        #expect(first == SeedCounts(users: 3, photos: 7, locations: 5, comments: 3, cities: 3, syncJobs: 3 + 7 + 5 + 7))
         #expect(try StoreFixture.snapshot(store) == snapshot)
     }
 
@@ -39,6 +39,8 @@ import Testing
         #expect(jobs.filter { $0.kind == .avatar }.map(\.targetID) == [1, 2, 3])
         #expect(jobs.filter { $0.kind == .image }.map(\.targetID) == [1, 2, 3, 4, 5, 6, 7])
         #expect(jobs.filter { $0.kind == .geocode }.map(\.targetID) == [1, 2, 4, 5, 7])
+        #expect(jobs.filter { $0.kind == .commentFeed }.map(\.targetID) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(jobs.count == 3 + 7 + 5 + 7)
         #expect(jobs.allSatisfy { $0.state == .pending && $0.nextRunAt == 1_750_000_000_000 })
     }
 

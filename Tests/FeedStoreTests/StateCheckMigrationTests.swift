@@ -12,7 +12,7 @@ import Testing
     /// A seeded store at migration 0006 with some states already moved on.
     static func storeBeforeRebuild() throws -> FeedStore {
         let store = try StoreFixture.store(.file, migrationTarget: .upTo(previous))
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try StoreFixture.copySmallSeed(into: store)
         try store.writer.write { db in
             try db.execute(sql: """
                 UPDATE sync_job SET state = 'done', attempts = 2, result = 'loaded' WHERE id = 1;

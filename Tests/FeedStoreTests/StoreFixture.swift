@@ -73,6 +73,37 @@ enum StoreFixture {
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
     }
 
+    /// The curated small seed (``smallSeedDirectory(users:photos:)``) written into a store at an
+    /// earlier migration: seeded at the latest schema in memory, then copied row by row through
+    /// the columns every schema since 0004 has (comment-feed jobs, which no earlier schema
+    /// accepts, are left out). Seeding itself writes the latest schema's rows.
+    static func copySmallSeed(into store: FeedStore) throws {
+        let source = try StoreFixture.store(.memory)
+        try source.seedCurated(from: smallSeedDirectory())
+        let tables: [(name: String, columns: String, filter: String)] = [
+            ("user", "id, username, full_name, avatar_url, avatar_state", ""),
+            ("location", "id, latitude, longitude, place_name, region, country, geocode_state", ""),
+            ("photo", "id, owner_id, location_id, url, pixel_width, pixel_height, title, description, likes, "
+                + "uploaded_at, image_state, content_version", ""),
+            ("comment", "id, photo_id, author_id, body, created_at", ""),
+            ("city", "id, name, region, country_code, country, latitude, longitude, population", ""),
+            ("sync_job", "id, kind, target_id, state, attempts, next_run_at, result", "WHERE kind != 'comment-feed'"),
+        ]
+        for table in tables {
+            let rows = try source.writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT \(table.columns) FROM \(table.name) \(table.filter) ORDER BY id")
+            }
+            let placeholders = Array(repeating: "?", count: table.columns.split(separator: ",").count)
+            try store.writer.write { db in
+                for row in rows {
+                    try db.execute(sql: """
+                        INSERT INTO \(table.name) (\(table.columns)) VALUES (\(placeholders.joined(separator: ", ")))
+                        """, arguments: StatementArguments(row.databaseValues))
+                }
+            }
+        }
+    }
+
     /// Every row of every table of ours, as text: equal snapshots mean equal databases.
     static func snapshot(_ store: FeedStore) throws -> String {
         try store.writer.read { db in

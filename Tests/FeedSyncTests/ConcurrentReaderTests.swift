@@ -9,7 +9,8 @@ import Testing
 /// no errors, and never a completion half applied.
 @Suite(.timeLimit(.minutes(5))) struct ConcurrentReaderTests {
     /// Rows that contradict each other: an asset's state and its job's state disagree, or a
-    /// photo's content version is not 1 + one bump per asset that left `pending`.
+    /// photo's content version is not 1 + one bump per asset that left `pending` and one for its
+    /// comments loaded.
     static let contradictions = """
         SELECT
           (SELECT COUNT(*) FROM photo p JOIN sync_job j ON j.kind = 'image' AND j.target_id = p.id
@@ -18,9 +19,11 @@ import Testing
             WHERE (u.avatar_state = 'pending') != (j.state IN ('pending', 'running')))
         + (SELECT COUNT(*) FROM location l JOIN sync_job j ON j.kind = 'geocode' AND j.target_id = l.id
             WHERE (l.geocode_state = 'pending') != (j.state IN ('pending', 'running')))
+        + (SELECT COUNT(*) FROM photo p JOIN sync_job j ON j.kind = 'comment-feed' AND j.target_id = p.id
+            WHERE p.comments_loaded != (j.state = 'done'))
         + (SELECT COUNT(*) FROM photo p JOIN user u ON u.id = p.owner_id LEFT JOIN location l ON l.id = p.location_id
             WHERE p.content_version != 1 + (p.image_state != 'pending') + (u.avatar_state != 'pending')
-                                         + COALESCE(l.geocode_state != 'pending', 0))
+                                         + COALESCE(l.geocode_state != 'pending', 0) + p.comments_loaded)
         """
 
     /// What a reader thread saw, for the test's own thread to assert on.

@@ -121,7 +121,7 @@ import Testing
     @Test func aJobDeletedWhileInFlightIsNotApplied() async throws {
         let store = try SyncFixture.seededStore(photos: 8)
         // After the first batch commits, photo 8 (not yet started: concurrency 1) is deleted,
-        // with its image job; the relayouter is the moment "meanwhile" happens.
+        // with its image and comment-feed jobs; the relayouter is the moment "meanwhile" happens.
         let relayouter = RecordingRelayouter { call in
             if call == 1 { _ = try? store.deletePhoto(id: 8) }
         }
@@ -129,9 +129,10 @@ import Testing
                                 configuration: .init(simulation: SyncFixture.fixedSimulation(concurrency: 1),
                                                      maxBatchSize: 1, overlapsRelayout: false))
         let report = try await worker.run(until: .idle)
-        #expect(report.cancelled == 1)
+        #expect(report.cancelled == 2)
         #expect(report.pending == 0)
         #expect(try SyncFixture.jobs(store)[JobKey(kind: .image, targetID: 8)] == nil)
+        #expect(try SyncFixture.jobs(store)[JobKey(kind: .commentFeed, targetID: 8)] == nil)
     }
 
     @Test func cancellingTheTaskCommitsWhatWasDecidedAndReleasesTheRest() async throws {

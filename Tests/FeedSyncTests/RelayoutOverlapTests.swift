@@ -5,7 +5,7 @@ import Testing
 /// Layout passes overlap the next batch: one pass per batch and at a time, every pass counted,
 /// and the same passes, counts and store as relayouting inline.
 @Suite struct RelayoutOverlapTests {
-    /// Runs 12 photos of 3 users (24 jobs, 6 batches of 4) with the first pass held until the
+    /// Runs 12 photos of 3 users (36 jobs, 9 batches of 4) with the first pass held until the
     /// worker has committed batch `openingAfter` (a worker that waited for the pass before
     /// committing that batch would deadlock here, which the tests' time limit turns into a failure).
     static func runHoldingTheFirstPass(untilAfterCommit openingAfter: Int) async throws
@@ -25,13 +25,13 @@ import Testing
     func theWorkerCommitsTheNextBatchWhileARelayoutIsInFlight() async throws {
         let (report, relayouter) = try await Self.runHoldingTheFirstPass(untilAfterCommit: 2)
         let calls = relayouter.calls
-        #expect(report.batches == 6)
-        #expect(calls.count == 6, "one pass per batch")
+        #expect(report.batches == 9)
+        #expect(calls.count == 9, "one pass per batch")
         #expect(relayouter.maxRunning == 1, "one relayout in flight at most")
         #expect(calls.allSatisfy { $0 == $0.sorted() && Set($0).count == $0.count }, "each pass's ids once, sorted")
         #expect(Set(calls.joined()) == Set(1 ... 12))
         #expect(report.relayouts == calls.map(\.count).reduce(0, +), "every relayout counted, the last one too")
-        #expect(report.heightChanges == 6)
+        #expect(report.heightChanges == 9)
     }
 
     @Test func overlappingPassesLeaveTheSameStoreAsInlineRelayout() async throws {

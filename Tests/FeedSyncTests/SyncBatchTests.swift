@@ -150,6 +150,7 @@ import Testing
         case .image: "SELECT image_state FROM photo WHERE id = ?"
         case .avatar: "SELECT avatar_state FROM user WHERE id = ?"
         case .geocode: "SELECT geocode_state FROM location WHERE id = ?"
+        case .commentFeed: "SELECT CASE comments_loaded WHEN 0 THEN 'pending' ELSE 'loaded' END FROM photo WHERE id = ?"
         }
         let state = try await store.writer.read { db in
             try String.fetchOne(db, sql: assetQuery, arguments: [key.targetID])

@@ -31,8 +31,8 @@ import Testing
         #expect(firstReport.failed == secondReport.failed)
         #expect(firstReport.retried == secondReport.retried)
         #expect(firstReport.pending == 0)
-        // 30 image jobs, 3 avatars, 23 geocodes (every fourth photo has no location).
-        #expect(firstReport.completed + firstReport.failed == 30 + 3 + 23)
+        // 30 image jobs, 3 avatars, 23 geocodes (every fourth photo has no location), 30 comment feeds.
+        #expect(firstReport.completed + firstReport.failed == 30 + 3 + 23 + 30)
         #expect(firstReport.failed > 0 && firstReport.retried > 0, "the settings make failures likely")
     }
 
@@ -86,16 +86,17 @@ import Testing
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
                                 configuration: .init(simulation: SyncFixture.fixedSimulation(), maxBatchSize: 4))
         let report = try await worker.run(until: .idle)
-        #expect(report.completed == 12 + 3 + 9)
+        #expect(report.completed == 12 + 3 + 9 + 12)
         #expect(report.failed == 0 && report.retried == 0 && report.pending == 0)
-        // Image (+1), the owner's avatar (+1), and the location's names (+1) where there is one.
+        // Image (+1), the owner's avatar (+1), the comment feed (+1), and the location's names (+1)
+        // where there is one.
         let versions = try store.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT id, content_version, image_state FROM photo ORDER BY id")
         }
         for row in versions {
             let id: Int64 = row[0]
             let hasLocation = (id - 1) % 4 != 3
-            #expect(row[1] as Int64 == 1 + 2 + (hasLocation ? 1 : 0), "photo \(id)")
+            #expect(row[1] as Int64 == 1 + 3 + (hasLocation ? 1 : 0), "photo \(id)")
             #expect(row[2] as String == "loaded")
         }
         let calls = relayouter.recordedCalls
@@ -112,9 +113,9 @@ import Testing
             try db.execute(sql: "UPDATE sync_job SET state = 'done'")
             try db.execute(sql: """
                 INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
-                                          content_version, engine_version, width, height, frames, computed_at)
-                VALUES (3, 'photo', 320, 0, 320, 1e999, 2, 1, 1, 320, 400, x'', 0),
-                       (2, 'photo', 320, 0, 320, 1e999, 2, 1, 1, 320, 400, x'', 0)
+                                          content_version, engine_version, width, height, computed_at)
+                VALUES (3, 'photo', 320, 0, 320, 1e999, 2, 1, 1, 320, 400, 0),
+                       (2, 'photo', 320, 0, 320, 1e999, 2, 1, 1, 320, 400, 0)
                 """)
             try db.execute(sql: "UPDATE photo SET content_version = 2 WHERE id = 3")
         }

@@ -101,7 +101,8 @@ enum SyncFixture {
     static func fixedSimulation(latency: Duration = .milliseconds(100), failureRate: Double = 0,
                                 maxAttempts: Int = 3, timeout: Duration = .seconds(5),
                                 concurrency: Int = 4) -> SyncSimulation {
-        SyncSimulation(imageLatency: .fixed(latency), geocodeLatency: .fixed(latency), failureRate: failureRate,
+        SyncSimulation(imageLatency: .fixed(latency), geocodeLatency: .fixed(latency),
+                       commentFeedLatency: .fixed(latency), failureRate: failureRate,
                        timeout: timeout,
                        retry: RetryPolicy(maxAttempts: maxAttempts, baseDelay: .milliseconds(250), multiplier: 2,
                                           maxDelay: .seconds(30), jitter: 0),

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SyncTimingTests {
     static let image1 = JobKey(kind: .image, targetID: 1)
 
-    /// One user, one photo without a location: an image job and an avatar job.
+    /// One user, one photo without a location: an image, an avatar and a comment-feed job.
     static func singlePhotoStore() throws -> FeedStore {
         let store = try SyncFixture.store()
         try store.seedCurated(from: SyncFixture.seedDirectory(users: 1, photos: [SyncFixture.PhotoSpec()]))
@@ -47,7 +47,7 @@ import Testing
             SyncTraceEvent(time: .milliseconds(950), job: Self.image1, attempt: 3, kind: .started),
             SyncTraceEvent(time: .milliseconds(1050), job: Self.image1, attempt: 3, kind: .succeeded),
         ])
-        #expect(report.retried >= 2 && report.completed == 2 && report.pending == 0)
+        #expect(report.retried >= 2 && report.completed == 3 && report.pending == 0)
         let row = try store.writer.read { db in
             try Row.fetchOne(db, sql: "SELECT state, attempts, next_run_at, result FROM sync_job WHERE kind = 'image'")
         }
@@ -84,14 +84,14 @@ import Testing
             SyncTraceEvent(time: .milliseconds(5250), job: Self.image1, attempt: 2, kind: .started),
             SyncTraceEvent(time: .milliseconds(10250), job: Self.image1, attempt: 2, kind: .gaveUp, timedOut: true),
         ])
-        #expect(report.failed == 2 && report.retried == 2 && report.completed == 0)
+        #expect(report.failed == 3 && report.retried == 3 && report.completed == 0)
         let jobs = try SyncFixture.jobs(store)
         #expect(jobs[Self.image1]?.state == "failed")
         #expect(jobs[Self.image1]?.attempts == 2)
         #expect(jobs[Self.image1]?.result == "gave up: attempt 2 timed out after 5000 ms")
         let photo = try store.writer.read { db in try Row.fetchOne(db, sql: "SELECT image_state, content_version FROM photo") }
         #expect(photo?[0] == "failed")
-        #expect(photo?[1] == 3, "failed image and failed avatar each bump the version")
+        #expect(photo?[1] == 3, "failed image and failed avatar each bump the version, a failed comment feed not")
     }
 
     @Test func noMoreThanConcurrencyAttemptsRunAtOnce() async throws {
@@ -111,7 +111,7 @@ import Testing
         }
         #expect(peak == 3)
         #expect(running == 0)
-        #expect(report.pending == 0 && report.completed + report.failed == 40 + 3 + 30)
+        #expect(report.pending == 0 && report.completed + report.failed == 40 + 3 + 30 + 40)
     }
 
     @Test func aDurationStopsTheRunAndGivesInFlightAttemptsBack() async throws {
@@ -119,11 +119,11 @@ import Testing
         let simulation = SyncFixture.fixedSimulation(latency: .milliseconds(100), concurrency: 4)
         let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
                                 configuration: .init(simulation: simulation))
-        // 24 jobs, 4 at a time, 100 ms each: by 250 ms, two waves (8 jobs) are done and a third
+        // 36 jobs, 4 at a time, 100 ms each: by 250 ms, two waves (8 jobs) are done and a third
         // is in flight.
         let report = try await worker.run(until: .duration(.milliseconds(250)))
         #expect(report.completed == 8)
-        #expect(report.pending == 24 - 8)
+        #expect(report.pending == 36 - 8)
         #expect(report.elapsed == .milliseconds(250))
         let states = try SyncFixture.jobs(store).values.map(\.state)
         #expect(states.filter { $0 == "running" }.isEmpty)

@@ -34,9 +34,11 @@ import LayoutTestSupport
         #expect(sync["pending"] as? Int == 0)
         #expect(sync["completed"] as? Int == seed["syncJobs"] as? Int)
         #expect((sync["relayouts"] as? Int ?? 0) > 0)
-        // The seeded jobs (images, avatars, geocodes) change no height: the photo is always
-        // square, the avatar 30 × 30, and a location line fits the 50-high header.
-        #expect(sync["heightChanges"] as? Int == 0)
+        // Images, avatars and geocodes change no height (the photo is always square, the avatar
+        // 30 × 30, a location line fits the 50-high header); the comment feeds do, for the photos
+        // with comments, at every cached width and scale.
+        let heightChanges = try #require(sync["heightChanges"] as? Int)
+        #expect(heightChanges > 0 && heightChanges % 6 == 0 && heightChanges <= photos * 6)
 
         // Second run: nothing to migrate, seed or compute; no job left.
         let second = try await Self.runJSON(["demo", "--db", db, "--format", "json"])

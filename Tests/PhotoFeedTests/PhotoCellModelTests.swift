@@ -52,7 +52,7 @@ import Testing
     @Test func commentPageKeepsItsLastThree() throws {
         let owner = User(id: 1, username: "Ana", fullName: "Ana", avatarURL: "a")
         let item = FeedItem(photo: Photo(id: 1, ownerID: 1, url: "p", pixelWidth: 10, pixelHeight: 20,
-                                         uploadedAt: 0),
+                                         uploadedAt: 0, commentsLoaded: true),
                             owner: owner, location: nil, commentCount: 40)
         let page = (1...20).map { CommentLine(authorName: "u\($0)", body: "c\($0)") }
         let model = PhotoCellModel(item: item, commentPage: page, referenceTime: 0)

@@ -11,11 +11,12 @@ import StoreTestSupport
 /// a JSON layout document (``PhotoCellDocument``) with the cell's own texts, computed by the
 /// layout description engine, has the cell's frames, the comments node's labels included.
 @Suite struct ReferenceStructureTests {
-    /// The curated feed with comment pages, and a location label (ASDKgram's placemark rule over
-    /// the nearest city) on every third located photo.
+    /// The curated feed with comment pages (every comment feed loaded), and a location label
+    /// (ASDKgram's placemark rule over the nearest city) on every third located photo.
     static func curatedModels() throws -> [PhotoCellModel] {
         let store = try FeedTestStore.empty()
         _ = try store.seedCurated(from: FeedTestStore.projectRoot.appendingPathComponent("seed-data"))
+        for item in try store.feedPage(limit: 100_000).items { try store.setCommentsLoaded(photoID: item.photo.id) }
         let items = try store.feedPage(limit: 100_000).items
         let referenceTime = try #require(try store.newestUploadTime())
         let pages = try store.firstComments(photoIDs: items.map(\.photo.id), limit: PhotoCellModel.commentPageSize)
@@ -23,8 +24,11 @@ import StoreTestSupport
             var model = PhotoCellModel(item: item, commentPage: pages[item.photo.id] ?? [], referenceTime: referenceTime)
             if let location = item.location, item.photo.id % 3 == 0,
                let city = try store.nearestCity(latitude: location.latitude, longitude: location.longitude) {
-                model.locationName = PlacemarkLabel(locality: city.name, administrativeArea: city.region,
-                                                    country: city.country).text
+                let place = Placemark(city: city)
+                model.locationName = PlacemarkLabel(subLocality: place.subLocality, locality: place.locality,
+                                                    subAdministrativeArea: place.subAdministrativeArea,
+                                                    administrativeArea: place.administrativeArea,
+                                                    country: place.country).text
             }
             return model
         }

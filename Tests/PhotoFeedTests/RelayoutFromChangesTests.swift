@@ -85,9 +85,9 @@ import StoreTestSupport
         try store.setImageState(photoID: 4, .loaded)
         try store.resolveLocation(id: 2, placeName: "Tokyo", region: "Tokyo", country: "Japan")
         let versions = try store.feedItems(photoIDs: [3, 4]).mapValues(\.photo.contentVersion)
-        #expect(versions == [3: 3, 4: 2], "photo 3's comment made version 2")
+        #expect(versions == [3: 4, 4: 2], "photo 3's comment made version 2, its comment feed version 3")
         let summary = try controller.relayout([
-            MarkedCell(photoID: 3, changes: [ContentChange(photoID: 3, contentVersion: 3,
+            MarkedCell(photoID: 3, changes: [ContentChange(photoID: 3, contentVersion: 4,
                                                            edit: .location(placeName: "Tokyo", country: "Japan", state: .resolved))]),
             MarkedCell(photoID: 4, changes: [ContentChange(photoID: 4, contentVersion: 2, edit: .imageState(.loaded))]),
         ])

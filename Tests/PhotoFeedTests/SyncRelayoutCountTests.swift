@@ -32,14 +32,18 @@ import StoreTestSupport
         let (inline, inlineStore) = try await Self.run(overlaps: false, parallelism: 1)
         #expect(inline.batches > 10)
         // Images and avatars are display only; a geocode lays out again the cells whose location
-        // label appears, at both cached widths.
+        // label appears, and a comment feed those whose comments appear, at both cached widths
+        // (once for a photo whose two arrive in the same batch).
         let items = try inlineStore.feedPage(after: nil, limit: 120).items
-        let located = try FeedController(store: inlineStore).cells(for: items).count { $0.model.locationName != nil }
-        #expect(located > 0)
-        #expect(inline.relayouts == 2 * located, "each photo whose location label appeared, at both widths")
+        let cells = try FeedController(store: inlineStore).cells(for: items)
+        let located = cells.count { $0.model.locationName != nil }
+        let commented = cells.count { !$0.model.commentLabels.isEmpty }
+        #expect(located > 0 && commented > 0)
+        #expect(inline.relayouts >= 2 * max(located, commented))
+        #expect(inline.relayouts <= 2 * (located + commented))
         // Images, avatars and geocodes change no height: the photo is always square, the avatar
-        // 30 × 30, and a location line still fits the 50-high header.
-        #expect(inline.heightChanges == 0)
+        // 30 × 30, and a location line still fits the 50-high header. Comments make a cell taller.
+        #expect(inline.heightChanges == 2 * commented, "each photo whose comments appeared, at both widths")
         for (parallelism, capacity) in [(1, 4096), (2, 4096), (2, 8)] {
             let overlapped = try await Self.run(overlaps: true, parallelism: parallelism, cellCapacity: capacity)
             #expect(overlapped.report == inline, "\(parallelism) threads, \(capacity) cells")

@@ -7,7 +7,8 @@ import Foundation
 /// Four photos, newest first: 4 (ana, at `newest`), 1 (ana, 5 minutes before; geocoded to
 /// "Berlin, Germany", image loaded at 1080×1350, three comments), 3 (chen, 4 days before;
 /// location not geocoded yet, one comment), 2 (bo, 3 weeks before; no location, a long caption,
-/// no comments).
+/// no comments). The comment feeds of photos 1 and 3 have loaded (their cells show the
+/// comments); those of 2 and 4, which have none, have not.
 public enum FeedTestStore {
     public static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -76,6 +77,8 @@ public enum FeedTestStore {
                                    createdAt: newest + id * minute))
         }
         try store.setImageState(photoID: 1, .loaded)
+        try store.setCommentsLoaded(photoID: 1)
+        try store.setCommentsLoaded(photoID: 3)
         try store.resolveLocation(id: 1, placeName: "Berlin", region: "Berlin", country: "Germany")
     }
 }

@@ -9,7 +9,8 @@ extension PhotoCellModel {
     /// this model's version on when the first change newer than it made the next version and the
     /// rest follow without a gap. Changes this model already shows (not newer than its version)
     /// are skipped; when none is newer, the model is current only if it is at the last change's
-    /// version. No changes say nothing.
+    /// version. No changes say nothing. A comment feed's arrival (``ContentChange/Edit/commentsLoaded``)
+    /// does not carry the comments, so the photo must be read again.
     public func applying(_ changes: [ContentChange]) -> PhotoCellModel? {
         guard let last = changes.last else { return nil }
         guard let first = changes.firstIndex(where: { $0.contentVersion > contentVersion }) else {
@@ -18,18 +19,23 @@ extension PhotoCellModel {
         var model = self
         for change in changes[first...] {
             guard change.contentVersion == model.contentVersion + 1 else { return nil }
-            model.apply(change.edit)
+            guard model.apply(change.edit) else { return nil }
             model.contentVersion = change.contentVersion
         }
         return model
     }
 
-    private mutating func apply(_ edit: ContentChange.Edit) {
+    /// Applies `edit`; false when it cannot (the model must be read again).
+    private mutating func apply(_ edit: ContentChange.Edit) -> Bool {
         switch edit {
         case .imageState(let state): isImageLoaded = state == .loaded
         case .avatarState(let state): isAvatarLoaded = state == .loaded
-        case .location(let placeName, let country, let state):
-            locationName = Self.locationName(placeName: placeName, country: country, state: state)
+        case .location(let placeName, let country, let state, let subLocality, let area, let subArea):
+            locationName = Self.locationName(placeName: placeName, country: country, state: state,
+                                             subLocality: subLocality, administrativeArea: area,
+                                             subAdministrativeArea: subArea)
+        case .commentsLoaded: return false
         }
+        return true
     }
 }

@@ -33,10 +33,11 @@ public struct PhotoCellModel: Hashable, Sendable {
     public var likes: Int
     /// The photo's description (without the user name the label puts before it).
     public var description: String
-    /// The photo's total number of comments.
+    /// The photo's total number of comments as its comment feed reports it (0 until the feed's
+    /// first page has loaded).
     public var commentCount: Int
     /// The comments shown, in the page's order: the last ``shownCommentCount`` of the comment
-    /// feed's first page.
+    /// feed's first page (none until it has loaded).
     public var comments: [CommentLine]
 
     public init(photoID: Int64, contentVersion: Int64 = 1, userName: String, avatarURL: String,
@@ -63,25 +64,34 @@ public struct PhotoCellModel: Hashable, Sendable {
 
     /// The model of a feed item whose comment feed's first page is `commentPage` (oldest first,
     /// at most ``commentPageSize`` comments): the cell keeps its last ``shownCommentCount``.
+    /// Until the photo's comment-feed job has completed (``Photo/commentsLoaded``) the cell has no
+    /// comments at all: no count and no comment labels, whatever `commentPage` holds.
     public init(item: FeedItem, commentPage: [CommentLine], referenceTime: Int64) {
         let photo = item.photo
+        let loaded = photo.commentsLoaded
         self.init(photoID: photo.id, contentVersion: photo.contentVersion, userName: item.owner.username,
                   avatarURL: item.owner.avatarURL, isAvatarLoaded: item.owner.avatarState == .loaded,
                   locationName: item.location.flatMap {
-                      Self.locationName(placeName: $0.placeName, country: $0.country, state: $0.geocodeState)
+                      Self.locationName(placeName: $0.placeName, country: $0.country, state: $0.geocodeState,
+                                        subLocality: $0.subLocality, administrativeArea: $0.administrativeArea,
+                                        subAdministrativeArea: $0.subAdministrativeArea)
                   },
                   uploadedAt: photo.uploadedAt, referenceTime: referenceTime, photoURL: photo.url,
                   pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight,
                   isImageLoaded: photo.imageState == .loaded, likes: photo.likes,
-                  description: photo.description, commentCount: item.commentCount,
-                  comments: Array(commentPage.suffix(Self.shownCommentCount)))
+                  description: photo.description, commentCount: loaded ? item.commentCount : 0,
+                  comments: loaded ? Array(commentPage.suffix(Self.shownCommentCount)) : [])
     }
 
     /// The location label of a location with these names and state, by ASDKgram's placemark
-    /// rule (``PlacemarkLabel``): none until resolved; a failed geocode shows nothing.
-    static func locationName(placeName: String?, country: String?, state: GeocodeState) -> String? {
+    /// rule (``PlacemarkLabel``; `placeName` is the locality): none until resolved; a failed
+    /// geocode shows nothing.
+    static func locationName(placeName: String?, country: String?, state: GeocodeState, subLocality: String? = nil,
+                             administrativeArea: String? = nil, subAdministrativeArea: String? = nil) -> String? {
         guard state == .resolved else { return nil }
-        return PlacemarkLabel(locality: placeName, country: country).text
+        return PlacemarkLabel(subLocality: subLocality, locality: placeName,
+                              subAdministrativeArea: subAdministrativeArea, administrativeArea: administrativeArea,
+                              country: country).text
     }
 
     // MARK: - Texts

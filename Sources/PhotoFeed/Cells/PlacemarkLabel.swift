@@ -2,10 +2,10 @@
 ///
 /// ASDKgram takes the first that applies: the inland water body's name; "subLocality, locality";
 /// "subAdministrativeArea, administrativeArea"; the country; otherwise "ERROR". The store's
-/// reverse geocoder (nearest GeoNames city) keeps a locality (`location.place_name`), an
-/// administrative area (`location.region`) and a country (`location.country`), but no inland
-/// water, sub-locality nor sub-administrative area: rules 1 to 3 need a field it does not have,
-/// so the label is the country, else "ERROR" (docs/feed.md).
+/// reverse geocoder (nearest GeoNames city, ``Placemark``) fills every field but the inland water:
+/// the locality (`location.place_name`, the city's municipality), the sub-locality (the district
+/// of a GeoNames name that names one), the administrative area and sub-administrative area
+/// (GeoNames admin1 and admin2 names) and the country (docs/feed.md, "Location").
 public struct PlacemarkLabel: Hashable, Sendable {
     public var inlandWater: String?
     public var subLocality: String?
