@@ -38,8 +38,23 @@ extension FeedStore {
         ORDER BY c.created_at, c.id LIMIT ?2
         """
 
-    static func firstComments(_ db: Database, photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
-        let statement = try RawStatement(db, sql: firstCommentsSQL)
+    /// The first page of each photo's comment feed (oldest first, ties by id, at most `limit`),
+    /// whether or not its comment-feed job has completed: what that job delivers. A client that
+    /// simulates the job (``firstComments(photoIDs:limit:)`` shows only what the daemon stored)
+    /// reads it here. Photos without comments are absent.
+    public func commentFeedFirstPage(photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
+        guard !photoIDs.isEmpty, limit > 0 else { return [:] }
+        return try writer.read { db in try Self.firstComments(db, photoIDs: photoIDs, limit: limit, sql: Self.commentFeedSQL) }
+    }
+
+    static let commentFeedSQL = """
+        SELECT u.username, c.body FROM comment c JOIN user u ON u.id = c.author_id
+        WHERE c.photo_id = ?1 ORDER BY c.created_at, c.id LIMIT ?2
+        """
+
+    static func firstComments(_ db: Database, photoIDs: [Int64], limit: Int,
+                              sql: String = firstCommentsSQL) throws -> [Int64: [CommentLine]] {
+        let statement = try RawStatement(db, sql: sql)
         var comments: [Int64: [CommentLine]] = [:]
         for photoID in photoIDs {
             var lines: [CommentLine] = []

@@ -193,8 +193,9 @@ import Testing
         // And photos 4 (0–478) and 1 (478–1015.5) are on screen; Minimum's preload reaches 1000.5
         #expect(report.steps.map(\.visible) == [2, 2, 2])
         #expect(report.steps.map(\.preload) == [2, 2, 2])
-        // And they request photo 4's image and ana's avatar (photo 1 has its image and place)
-        #expect(report.steps.map(\.jobsRequested) == [2, 0, 0])
+        // And they request photo 4's image, ana's avatar and photo 4's comment feed (photo 1 has
+        // its image, place and comments)
+        #expect(report.steps.map(\.jobsRequested) == [3, 0, 0])
         // And photo 4 shows a placeholder for the three steps (its image needs 100 ms)
         #expect(report.placeholders.map(\.itemID) == [4])
         #expect(report.placeholders.map(\.seconds) == [3.0 / 60])

@@ -8,9 +8,9 @@ import TextLayout
 ///
 /// A cell requests the jobs for what it is missing: its photo's image, its owner's avatar and,
 /// when its location is not geocoded yet, the reverse geocode. Images and avatars are display
-/// only (the photo is always square); a geocode shows the location label, through
-/// ``PhotoCellNode/update(_:)`` and a relayout. The comment feed joins the jobs at
-/// ``commentFeedJob(for:)``.
+/// only (the photo is always square); a geocode shows the location label, and a photo's comment
+/// feed its comments (ASDKgram requests both as the cell enters the preload state), each through
+/// ``PhotoCellNode/update(_:)`` and a relayout.
 ///
 /// The precomputed height of an item is the layout cache's row for its photo at the session's
 /// width and scale with this engine, from the photo's newest content version the cache has (the
@@ -29,6 +29,8 @@ public final class StoreSessionSource: FeedSessionSource {
     private var photosByUser: [Int64: [Int64]] = [:]
     private var photosByLocation: [Int64: [Int64]] = [:]
     private var locations: [Int64: Location] = [:]
+    /// Each photo's comment total, shown once its comment feed arrives.
+    private var commentCounts: [Int64: Int] = [:]
 
     public init(store: FeedStore, width: Double, scale: Double, referenceTime: Int64? = nil,
                 measurer: any TextMeasuring = TextMeasurer.shared) throws {
@@ -51,6 +53,7 @@ public final class StoreSessionSource: FeedSessionSource {
             let model = PhotoCellModel(item: item, commentPage: comments[item.photo.id] ?? [],
                                        referenceTime: referenceTime)
             models[item.photo.id] = model
+            commentCounts[item.photo.id] = item.commentCount
             photosByUser[item.owner.id, default: []].append(item.photo.id)
             if let location = item.location {
                 photosByLocation[location.id, default: []].append(item.photo.id)
@@ -76,12 +79,11 @@ public final class StoreSessionSource: FeedSessionSource {
         return jobs
     }
 
-    /// The hook for the comment feed's job, which ASDKgram requests in `didEnterPreloadState`:
-    /// nil while the store has no comment-feed job kind, so a cell's comments come with its
-    /// page. With that kind, this returns the photo's comment-feed job when its first page has
-    /// not arrived, and ``complete(_:succeeded:cell:)`` fills the cell's comments from the store
-    /// and reports a layout change.
-    func commentFeedJob(for item: FeedItem) -> JobKey? { nil }
+    /// The photo's comment-feed job while its first page has not arrived (ASDKgram requests it
+    /// in `didEnterPreloadState`).
+    func commentFeedJob(for item: FeedItem) -> JobKey? {
+        item.photo.commentsLoaded ? nil : JobKey(kind: .commentFeed, targetID: item.photo.id)
+    }
 
     public func complete(_ job: JobKey, succeeded: Bool, cell: (Int64) -> CellNode?) throws -> SessionJobEffect {
         guard succeeded else { return .none }
@@ -98,10 +100,22 @@ public final class StoreSessionSource: FeedSessionSource {
         if job.kind == .geocode, let location = locations[job.targetID] {
             let place = try geocoder.placemark(latitude: location.latitude, longitude: location.longitude, in: store)
             let name = PhotoCellModel.locationName(placeName: place?.locality, country: place?.country,
-                                                   state: .resolved)
+                                                   state: .resolved, subLocality: place?.subLocality,
+                                                   administrativeArea: place?.administrativeArea,
+                                                   subAdministrativeArea: place?.subAdministrativeArea)
             let photos = photosByLocation[job.targetID] ?? []
             update(photos, cell: cell) { $0.locationName = name }
             return SessionJobEffect(layoutChanged: name == nil ? [] : photos)
+        }
+        if job.kind == .commentFeed {
+            let page = try store.commentFeedFirstPage(photoIDs: [job.targetID], limit: PhotoCellModel.commentPageSize)
+            let comments = Array((page[job.targetID] ?? []).suffix(PhotoCellModel.shownCommentCount))
+            let count = commentCounts[job.targetID] ?? 0
+            update([job.targetID], cell: cell) {
+                $0.commentCount = count
+                $0.comments = comments
+            }
+            return SessionJobEffect(layoutChanged: count == 0 ? [] : [job.targetID])
         }
         return .none
     }
