@@ -100,16 +100,19 @@ final class LiveCellList {
             }
         }
         if !changes.isEmpty { performBatchUpdates(changes) }
-        for (slot, model) in updated {
-            let cell = cell(at: slot)
-            if source.models[slot] != model {
-                source.models[slot] = model
-                cell.update(model)
+        if !updated.isEmpty {
+            // The live cells take their models on every core (an equal model changes nothing).
+            let live = updated.map { (cell: cell(at: $0.slot), model: $0.model) }
+            for (slot, model) in updated { source.models[slot] = model }
+            _ = ParallelWork.map(count: live.count, width: controller.parallelism) { index in
+                live[index].cell.update(live[index].model)
             }
-            // Measured (or found measured) at this update's size and scale, by the container.
-            if relayout { controller.nodeDidInvalidateSize(cell) }
+            if relayout {
+                // Measured (or found measured) at this update's size and scale, by the container.
+                for (cell, _) in live { controller.nodeDidInvalidateSize(cell) }
+                controller.relayoutQueuedNodes()
+            }
         }
-        if relayout && !updated.isEmpty { controller.relayoutQueuedNodes() }
         return slots.map(cell(at:))
     }
 
