@@ -31,7 +31,10 @@ public final class DataController {
     }
 
     public weak var dataSource: (any DataControllerDataSource)?
-    public let context: LayoutContext
+    /// The scale cells are measured at. A change applies to the cells measured afterwards (the
+    /// next update's new cells, the next relayout); ``relayoutAllNodes()`` re-measures the others,
+    /// as Texture does when the container's traits change.
+    public var context: LayoutContext
     /// How many threads allocate and measure cells (default, `nil` in `init`: every active core).
     public var parallelism: Int
 

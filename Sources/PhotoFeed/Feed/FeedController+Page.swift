@@ -7,7 +7,11 @@ extension FeedController {
     /// layout `width` points wide at `scale`.
     ///
     /// One query reads the page's rows, one their first comments and one its cached layouts
-    /// (counting hits and misses). Misses are measured in parallel and stored in one transaction.
+    /// (counting hits and misses). The misses are inserted into the live cells' data controller
+    /// (``PhotoCellCache``): their node blocks run and the new cells are measured at the feed's
+    /// constrained size, in parallel; their layouts are stored in one transaction. A hit needs no
+    /// cell: its size is known, so, as with Texture's `ASCollectionLayout` for layouts that know
+    /// every size, no cell is allocated for it until something displays it.
     public func page(width: Double, scale: Double = 2, limit: Int = 20,
                      after cursor: FeedCursor? = nil) throws -> FeedPageResult {
         let feed = try store.feedPage(after: cursor, limit: limit)
@@ -34,7 +38,9 @@ extension FeedController {
         let missed = items.indices.filter { hits[items[$0].photo.id] == nil }
         var computed: [Int64: CachedLayout] = [:]
         if !missed.isEmpty {
-            let cells = missed.map { self.cells.cell(for: models[$0]) }
+            let cells = self.cells.cells(for: missed.map { models[$0] }, range: range,
+                                         context: LayoutContext(scale: scale))
+            // Every cell is measured already: this reads each one's layout into the cache's form.
             let layouts = ParallelWork.map(count: cells.count, width: parallelism) { index in
                 Self.measure(cells[index], range: range, scale: scale)
             }
@@ -47,9 +53,11 @@ extension FeedController {
         }
     }
 
-    /// Lays out the cells of `items` (cached cells updated to the items' models) in parallel.
+    /// Lays out the cells of `items` (live cells updated to the items' models) in parallel.
     func measure(_ items: [FeedItem], range: SizeRange, scale: Double) throws -> [CachedLayout] {
-        let cells = try self.cells(for: items)
+        let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.commentPageSize)
+        let cells = self.cells.cells(for: items.map { model($0, comments: comments) }, range: range,
+                                     context: LayoutContext(scale: scale))
         return ParallelWork.map(count: cells.count, width: parallelism) { index in
             Self.measure(cells[index], range: range, scale: scale)
         }
@@ -58,6 +66,6 @@ extension FeedController {
     /// The cells of `items`, showing their current models (one query for the comments).
     public func cells(for items: [FeedItem]) throws -> [PhotoCellNode] {
         let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.commentPageSize)
-        return items.map { cells.cell(for: model($0, comments: comments)) }
+        return cells.cells(for: items.map { model($0, comments: comments) })
     }
 }

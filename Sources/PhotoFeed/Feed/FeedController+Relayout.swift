@@ -33,7 +33,7 @@ extension FeedController: CellRelayouting {
     /// model is the one the pass prepared before this one (maybe still running) lays the photo
     /// out from, else its cell's in memory (``RelayoutHandoff``). One read transaction fetches the
     /// cached entries of every photo and the rows and first comments of the photos read. A photo
-    /// read that no longer exists is skipped.
+    /// read that no longer exists is skipped, and its live cell, if any, released.
     func relayoutWork(_ marks: [MarkedCell]) throws -> RelayoutWork {
         let changes = Dictionary(marks.map { ($0.photoID, $0.changes) }, uniquingKeysWith: +)
         let unique = changes.keys.sorted()
@@ -49,16 +49,22 @@ extension FeedController: CellRelayouting {
                                               cellKind: Self.cellKind, commentLimit: Self.commentPageSize)
         let items = inputs.items, comments = inputs.comments
         let byPhoto = Dictionary(grouping: inputs.entries, by: \.photoID)
+        var deleted: [Int64] = []
         let work: RelayoutWork = unique.compactMap { photoID in
-            guard let model = known[photoID] ?? items[photoID].map({ model($0, comments: comments) }) else { return nil }
+            guard let model = known[photoID] ?? items[photoID].map({ model($0, comments: comments) }) else {
+                deleted.append(photoID)
+                return nil
+            }
             return (model, byPhoto[photoID] ?? [])
         }
+        cells.remove(photoIDs: deleted)
         handoff.prepared(Dictionary(uniqueKeysWithValues: work.map { ($0.model.photoID, $0.model) }))
         return work
     }
 
-    /// Updates the cells of `work` and measures them in parallel, one photo per job (a cell is
-    /// never measured on two threads at once); one write transaction replaces the rows read with
+    /// Updates the live cells of `work` (allocating the missing ones together, through the live
+    /// cells' data controller) and measures them in parallel, one photo per job (a cell is never
+    /// measured on two threads at once); one write transaction replaces the rows read with
     /// the new layouts (a row deleted meanwhile stays deleted). An entry whose fingerprint (the
     /// one the last pass wrote or confirmed for it, else the row's) and engine version equal the
     /// new model's (a display-only change: image, avatar) is not
@@ -69,9 +75,10 @@ extension FeedController: CellRelayouting {
     func layOut(_ work: RelayoutWork) throws -> RelayoutSummary {
         let previous = handoff.finishedHeights
         let previousFingerprints = handoff.finishedFingerprints
+        let cells = self.cells.cells(for: work.map(\.model))
         let results = ParallelWork.map(count: work.count, width: parallelism) { index in
             let (model, entries) = work[index]
-            let cell = cells.cell(for: model)
+            let cell = cells[index]
             return entries.map { entry -> RelayoutResult in
                 let key = Self.cacheKey(model, sizeRange: entry.sizeRange, scale: entry.scale)
                 let entryKey = RelayoutHandoff.EntryKey(entry)

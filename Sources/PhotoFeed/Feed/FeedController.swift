@@ -9,8 +9,9 @@ import TextLayout
 ///
 /// Layouts are computed with ``PhotoCellNode`` at `SizeRange(min: (W, 0), max: (W, ∞))` and the
 /// page's scale, and cached under (cell kind "photo", photo id, content version, size range,
-/// scale, ``EngineVersion/layoutEngine``). Cells live in a bounded ``PhotoCellCache`` so that a
-/// photo's text is measured once and only changed text is measured again.
+/// scale, ``EngineVersion/layoutEngine``). Cells are allocated through a data controller, by
+/// node blocks on all cores, and live in a bounded ``PhotoCellCache`` so that a photo's text is
+/// measured once and only changed text is measured again.
 ///
 /// The time labels compare upload times with ``referenceTime``, fixed when the controller is
 /// made (by default the newest upload in the store), never with the wall clock: the same
@@ -32,7 +33,7 @@ public final class FeedController: Sendable {
     /// The default bound of the cell cache: a feed pages through it.
     public static let defaultCellCapacity = 4096
 
-    /// The most cells the sync daemon keeps (about 5 KB each once laid out at two widths).
+    /// The most cells the sync daemon keeps live (about 5 KB each once laid out at two widths).
     public static let maximumRelayoutCellCapacity = 250_000
 
     /// The cell cache the sync daemon wants for `store`: one cell per photo with cached layouts
@@ -49,7 +50,7 @@ public final class FeedController: Sendable {
                 measurer: any TextMeasuring = TextMeasurer.shared,
                 parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.store = store
-        self.cells = PhotoCellCache(capacity: cellCapacity, measurer: measurer)
+        self.cells = PhotoCellCache(capacity: cellCapacity, measurer: measurer, parallelism: parallelism)
         self.referenceTime = try referenceTime ?? store.newestUploadTime() ?? 0
         self.parallelism = max(1, parallelism)
     }
