@@ -12,43 +12,85 @@ public enum SHA256 {
     }
 
     public static func digest(_ input: [UInt8]) -> [UInt8] {
-        var hash: [UInt32] = [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ]
-        var message = input
-        let bitLength = UInt64(input.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-
-        var words = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for index in 0..<16 {
-                let base = chunk + index * 4
-                words[index] = UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-                    | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
-            }
-            for index in 16..<64 {
-                let s0 = rotr(words[index - 15], 7) ^ rotr(words[index - 15], 18) ^ (words[index - 15] >> 3)
-                let s1 = rotr(words[index - 2], 17) ^ rotr(words[index - 2], 19) ^ (words[index - 2] >> 10)
-                words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7])
-            for index in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ roundConstants[index] &+ words[index]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] = hash[index] &+ value }
-        }
-        return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        input.withUnsafeBytes { digest($0) }
     }
 
-    private static func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }
+    /// The digest of `input`: whole blocks are read in place, and only the last one or two
+    /// (with the padding and the bit length) are copied, into a buffer on the stack.
+    private static func digest(_ input: UnsafeRawBufferPointer) -> [UInt8] {
+        var state = State()
+        let whole = input.count / 64 * 64
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            var offset = 0
+            while offset < whole {
+                state.compress(UnsafeRawBufferPointer(rebasing: input[offset ..< offset + 64]), schedule: schedule)
+                offset += 64
+            }
+            // The tail, 0x80, zeros, then the length in bits, big-endian: one block, or two when
+            // the tail leaves fewer than 9 bytes free.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { last in
+                let tail = input.count - whole
+                let blocks = tail + 9 <= 64 ? 1 : 2
+                let padded = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(last)[0 ..< blocks * 64])
+                padded.initializeMemory(as: UInt8.self, repeating: 0)
+                if tail > 0 { padded.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[whole...])) }
+                padded[tail] = 0x80
+                padded.storeBytes(of: (UInt64(input.count) &* 8).bigEndian, toByteOffset: padded.count - 8, as: UInt64.self)
+                for block in 0 ..< blocks {
+                    state.compress(UnsafeRawBufferPointer(rebasing: padded[block * 64 ..< block * 64 + 64]),
+                                   schedule: schedule)
+                }
+            }
+        }
+        return state.bytes
+    }
+
+    /// The eight working words of the hash, from their initial values.
+    private struct State {
+        var h0: UInt32 = 0x6a09_e667, h1: UInt32 = 0xbb67_ae85, h2: UInt32 = 0x3c6e_f372, h3: UInt32 = 0xa54f_f53a
+        var h4: UInt32 = 0x510e_527f, h5: UInt32 = 0x9b05_688c, h6: UInt32 = 0x1f83_d9ab, h7: UInt32 = 0x5be0_cd19
+
+        /// Folds one 64-byte block in; `schedule` is room for the 64 words of its message schedule.
+        mutating func compress(_ block: UnsafeRawBufferPointer, schedule words: UnsafeMutableBufferPointer<UInt32>) {
+            for index in 0 ..< 16 {
+                words[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+            }
+            for index in 16 ..< 64 {
+                let w15 = words[index - 15], w2 = words[index - 2]
+                let s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >> 3)
+                let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >> 10)
+                words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+            SHA256.roundConstants.withUnsafeBufferPointer { constants in
+                for index in 0 ..< 64 {
+                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
+                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+            }
+            h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+        }
+
+        @inline(__always)
+        private func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }
+
+        /// The digest: the words, big-endian.
+        var bytes: [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: 32) { buffer, count in
+                for (index, word) in [h0, h1, h2, h3, h4, h5, h6, h7].enumerated() {
+                    UnsafeMutableRawBufferPointer(buffer).storeBytes(of: word.bigEndian, toByteOffset: index * 4,
+                                                                     as: UInt32.self)
+                }
+                count = 32
+            }
+        }
+    }
+
 
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,

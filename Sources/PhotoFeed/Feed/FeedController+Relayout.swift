@@ -79,8 +79,10 @@ extension FeedController: CellRelayouting {
         let results = ParallelWork.map(count: work.count, width: parallelism) { index in
             let (model, entries) = work[index]
             let cell = cells[index]
+            // One digest of the model's inputs serves every entry of the photo.
+            let fingerprint = model.layoutInputs.fingerprint
             return entries.map { entry -> RelayoutResult in
-                let key = Self.cacheKey(model, sizeRange: entry.sizeRange, scale: entry.scale)
+                let key = Self.cacheKey(model, sizeRange: entry.sizeRange, scale: entry.scale, fingerprint: fingerprint)
                 let entryKey = RelayoutHandoff.EntryKey(entry)
                 let stored = previousFingerprints[entryKey]
                     ?? (entry.engineVersion == key.engineVersion ? entry.fingerprint : [])

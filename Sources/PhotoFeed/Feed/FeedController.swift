@@ -66,11 +66,13 @@ public final class FeedController: Sendable {
         cacheKey(model, sizeRange: CacheSizeRange(range), scale: scale)
     }
 
-    /// The cache key of `model`'s cell at a stored size range and `scale`.
-    static func cacheKey(_ model: PhotoCellModel, sizeRange: CacheSizeRange, scale: Double) -> LayoutCacheKey {
+    /// The cache key of `model`'s cell at a stored size range and `scale`; `fingerprint` is
+    /// `model.layoutInputs.fingerprint`, when the caller has it already.
+    static func cacheKey(_ model: PhotoCellModel, sizeRange: CacheSizeRange, scale: Double,
+                         fingerprint: [UInt8]? = nil) -> LayoutCacheKey {
         LayoutCacheKey(cellKind: cellKind, photoID: model.photoID, contentVersion: model.contentVersion,
                        sizeRange: sizeRange, scale: scale, engineVersion: EngineVersion.layoutEngine,
-                       fingerprint: model.layoutInputs.fingerprint)
+                       fingerprint: fingerprint ?? model.layoutInputs.fingerprint)
     }
 
     /// The model of `item` with its comment feed's first page.
