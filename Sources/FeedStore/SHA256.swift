@@ -31,11 +31,13 @@ public enum SHA256 {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { last in
                 let tail = input.count - whole
                 let blocks = tail + 9 <= 64 ? 1 : 2
-                let padded = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(last)[0 ..< blocks * 64])
+                let padded = UnsafeMutableRawBufferPointer(
+                    rebasing: UnsafeMutableRawBufferPointer(last)[0 ..< blocks * 64])
                 padded.initializeMemory(as: UInt8.self, repeating: 0)
                 if tail > 0 { padded.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[whole...])) }
                 padded[tail] = 0x80
-                padded.storeBytes(of: (UInt64(input.count) &* 8).bigEndian, toByteOffset: padded.count - 8, as: UInt64.self)
+                padded.storeBytes(of: (UInt64(input.count) &* 8).bigEndian, toByteOffset: padded.count - 8,
+                                  as: UInt64.self)
                 for block in 0 ..< blocks {
                     state.compress(UnsafeRawBufferPointer(rebasing: padded[block * 64 ..< block * 64 + 64]),
                                    schedule: schedule)
