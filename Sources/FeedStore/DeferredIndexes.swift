@@ -29,18 +29,11 @@ struct DeferredIndexes {
         return DeferredIndexes(definitions: definitions)
     }
 
-    /// The page cache, in KiB, while the indexes are made: SQLite's sorter keeps up to the
-    /// cache's size of keys in memory before it writes a sorted run to a temporary file, so this
-    /// bounds the seed's memory however many rows it sorts.
-    static let sortKibibytes = 8192
-
-    /// Makes the dropped indexes again, with the page cache (and so the sorter's memory) at
-    /// ``sortKibibytes``, then gives the connection its page cache back.
+    /// Makes the dropped indexes again. The seed runs with its page cache at
+    /// ``FeedStore/seedCacheKibibytes``: SQLite's sorter keeps up to the cache's size of keys in
+    /// memory before it writes a sorted run to a temporary file, so that also bounds the sorts'
+    /// memory however many rows they sort.
     func rebuild(_ db: Database) throws {
-        guard !definitions.isEmpty else { return }
-        let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        try db.execute(sql: "PRAGMA cache_size = -\(Self.sortKibibytes)")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cache)") }
         for index in definitions { try db.execute(sql: index.sql) }
     }
 }

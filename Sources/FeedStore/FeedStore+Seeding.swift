@@ -54,7 +54,8 @@ extension FeedStore {
     /// database holding another generated set is refused (see ``claimGeneratedSeed``).
     /// When `count` exceeds the photos already stored, the secondary indexes are made after the
     /// rows are in (``DeferredIndexes``); foreign keys are not checked row by row, since the
-    /// generator's references hold by construction (`withoutForeignKeyChecks`).
+    /// generator's references hold by construction (`withoutForeignKeyChecks`). The connection's
+    /// page cache is ``seedCacheKibibytes`` for the seed, so its memory is the same at any count.
     @discardableResult
     public func seedGenerated(count: Int, rngSeed: UInt64,
                               seedDataDirectory directory: URL = ResourceLocator.seedDataDirectory,
@@ -64,6 +65,9 @@ extension FeedStore {
         let now = clock.nowMilliseconds
         let databasePath = writer.path
         return try Self.withoutForeignKeyChecks(writer) { db in
+            let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.seedCacheKibibytes)")
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(cache)") }
             try Self.claimGeneratedSeed(db, count: count, rngSeed: rngSeed, databasePath: databasePath)
             // A seed that more than doubles the photos builds the secondary indexes after the rows.
             let existing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo") ?? 0
@@ -89,6 +93,13 @@ extension FeedStore {
             return try Self.counts(db)
         }
     }
+
+    /// The generated seed's page cache, in KiB. Its rows go in in id order, each table and each
+    /// unique index growing at its end (`user.username` aside, a few MB at a million photos), so
+    /// a small cache writes them as fast as a large one; and SQLite's sorter, which makes the
+    /// deferred indexes, keeps up to the cache's size of keys in memory before it writes a sorted
+    /// run to a temporary file.
+    static let seedCacheKibibytes = 8192
 
     /// Runs `body` in one transaction with foreign key enforcement off (restored afterwards).
     ///

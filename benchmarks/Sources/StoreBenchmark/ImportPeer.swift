@@ -73,10 +73,16 @@ enum Timing {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    /// The process's peak resident set so far, in MiB (`ru_maxrss`, KiB on Linux).
+    /// The process's peak resident set so far, in MiB: `VmHWM` of `/proc/self/status`, the high
+    /// water mark of this program's own address space. Not `getrusage`'s `ru_maxrss`: a child
+    /// started with `posix_spawn` (a `vfork`-style clone sharing the parent's memory until it
+    /// execs) carries the parent's peak into its `ru_maxrss`, so a seed child would report at
+    /// least the benchmark's own peak.
     static func peakResidentMebibytes() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_maxrss) / 1024
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { fatalError("no VmHWM in /proc/self/status") }
+        return kibibytes / 1024
     }
 }

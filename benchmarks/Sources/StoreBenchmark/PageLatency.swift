@@ -1,8 +1,11 @@
 import FeedStore
 import Foundation
+import PhotoFeed
 
-/// Feed pages of 20 with their cached layouts, warm: the newest `pages` pages get a 12-frame
-/// layout per photo (as the photo cell has), then pages are read in a random order.
+/// Feed pages of 20 with their cached layouts, warm, as `photofeed feed` reads them: the newest
+/// `pages` pages are laid out once through ``FeedController/page(width:scale:limit:after:)`` (which
+/// stores every cell's layout under its layout-input fingerprint), then pages are read again in a
+/// random order, every layout a hit.
 struct PageLatency {
     /// Wall-clock percentiles, and the same of the thread's CPU time (which a loaded machine's
     /// preemption does not inflate).
@@ -13,28 +16,36 @@ struct PageLatency {
         var cpuP99: Double
     }
 
+    /// The pages of the cache-resident variant (``pageWithLayouts(newest:)``): 500 photos.
+    static let hotPages = 25
+    static let width = 375.0
+    static let scale = 2.0
+
     let store: FeedStore
+    let controller: FeedController
     let pages: Int
     private(set) var cursors: [FeedCursor?] = []
+    /// Each page's cache keys with the fingerprints the controller stored.
     private(set) var keysByPage: [[LayoutCacheKey]] = []
     private var order: [Int] = []
-
-    static func key(_ item: FeedItem) -> LayoutCacheKey {
-        LayoutCacheKey(cellKind: "photo", photoID: item.photo.id, contentVersion: item.photo.contentVersion,
-                       sizeRange: .width(375), scale: 2, engineVersion: 1, fingerprint: [1])
-    }
 
     init(store: FeedStore, pages: Int) throws {
         self.store = store
         self.pages = pages
-        let frames = (0..<12).map { CachedFrame(id: "node\($0)", x: 8, y: Double($0) * 20, width: 359, height: 18) }
+        controller = try FeedController(store: store)
+        let range = CacheSizeRange(FeedController.sizeRange(width: Self.width))
         var cursor: FeedCursor?
         for _ in 0..<pages {
-            let page = try store.feedPage(after: cursor, limit: 20)
-            let keys = page.items.map(Self.key)
-            try store.putLayouts(keys.map { ($0, CachedLayout(width: 375, height: 520, frames: frames)) })
+            let page = try controller.page(width: Self.width, scale: Self.scale, after: cursor)
+            let ids = page.entries.map(\.photoID)
+            let rows = try store.cachedLayoutEntries(photoIDs: ids, cellKind: FeedController.cellKind)
+            let fingerprints = Dictionary(rows.map { ($0.photoID, $0.fingerprint) }, uniquingKeysWith: { $1 })
+            keysByPage.append(page.entries.map { entry in
+                LayoutCacheKey(cellKind: FeedController.cellKind, photoID: entry.photoID,
+                               contentVersion: entry.item.photo.contentVersion, sizeRange: range, scale: Self.scale,
+                               engineVersion: EngineVersion.layoutEngine, fingerprint: fingerprints[entry.photoID] ?? [])
+            })
             cursors.append(cursor)
-            keysByPage.append(keys)
             cursor = page.next
         }
         var random = SplitMix64(seed: 7)
@@ -67,11 +78,25 @@ struct PageLatency {
         return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
     }
 
-    /// A feed page of 20 and its cached layouts, as `feed` reads them (every layout a hit).
-    func pageWithLayouts() throws -> Figures {
+    /// A feed page of 20 with its layouts, as `feed` reads it: the page, its first comments, the
+    /// cells' models and fingerprints, and the layouts (every one a hit). With `newest`, only the
+    /// newest `newest` pages are read: the same rows at every size of the feed, small enough to
+    /// stay in the CPU's caches.
+    func pageWithLayouts(newest: Int? = nil) throws -> Figures {
+        try measure { page, _ in
+            let page = newest.map { page % $0 } ?? page
+            let result = try controller.page(width: Self.width, scale: Self.scale, after: cursors[page])
+            precondition(result.hits == 20, "a warm page's layouts are all cached")
+        }
+    }
+
+    /// The store's reads of such a page alone: the page, its first comments and its layouts by
+    /// the stored fingerprints.
+    func storeReads() throws -> Figures {
         try measure { page, _ in
             let feed = try store.feedPage(after: cursors[page], limit: 20)
-            let layouts = try store.cachedLayouts(for: feed.items.map(Self.key))
+            _ = try store.firstComments(photoIDs: feed.items.map(\.photo.id), limit: PhotoCellModel.commentPageSize)
+            let layouts = try store.cachedLayouts(for: keysByPage[page])
             precondition(layouts.count == 20)
         }
     }

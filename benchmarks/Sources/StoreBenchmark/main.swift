@@ -6,8 +6,8 @@ import Foundation
 // At each size (10,000, 100,000 and 1,000,000 photos unless told): seeds N generated photos with
 // FeedStore in a child process (its time and peak memory), exports the same rows as CSV and
 // imports them with the sqlite3 shell's .import into the same schema (the peer, in the same run),
-// times warm feed pages of 20 with cached layouts, and runs the sync daemon for a while in a
-// child process (its peak memory). Prints a table of every size, then the results.
+// times warm feed pages of 20 with cached layouts as `feed` reads them (PageLatency), and runs
+// the sync daemon for a while in a child process (its peak memory). Prints a table of every size, then the results.
 let options = BenchmarkOptions(switches: [], valued: ["--root", "--work", "--sizes", "--child", "--db", "--photos"],
                                usage: "StoreBenchmark --root DIR --work DIR [--sizes N,N,…]")
 let root = options.url("--root", default: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -34,6 +34,8 @@ struct SizeFigures {
     var peer: Double
     var seedPeakMiB: Double
     var page: PageLatency.Figures
+    var hotPage: PageLatency.Figures
+    var storeReads: PageLatency.Figures
     var pageQuery: PageLatency.Figures
     var layoutsCounted: PageLatency.Figures
     var layoutsUncounted: PageLatency.Figures
@@ -54,11 +56,13 @@ for photos in sizes {
     let peer = try ImportPeer(migrations: migrations, work: work).importSeconds(from: ours, into: peerPath, photos: photos)
     try? FileManager.default.removeItem(atPath: peerPath)
 
-    // 2. Warm pages with cached layouts (the newest 500 pages cached), in this process.
+    // 2. Warm pages with cached layouts (the newest 500 pages laid out and cached), in this process.
     let store = try FeedStore(path: ours, migrationsDirectory: migrations, clock: clock)
     let latency = try PageLatency(store: store, pages: min(500, photos / 20 - 1))
     let pageQuery = try latency.measure { page, _ in _ = try store.feedPage(after: latency.cursors[page], limit: 20) }
+    let storeReads = try latency.storeReads()
     let page = try latency.pageWithLayouts()
+    let hotPage = try latency.pageWithLayouts(newest: PageLatency.hotPages)
     let counted = try latency.measure { page, _ in _ = try store.cachedLayouts(for: latency.keysByPage[page]) }
     let uncounted = try latency.measure { page, _ in
         _ = try store.cachedLayouts(for: latency.keysByPage[page], countAccess: false)
@@ -67,7 +71,8 @@ for photos in sizes {
     // 3. The sync daemon on this database, in a child process.
     let daemon = try Shell.keyValues(program, ["--child", "daemon", "--root", root.path, "--db", ours])
     let size = SizeFigures(photos: photos, rows: Int(seeded["rows"]!)!, seed: Double(seeded["seconds"]!)!, peer: peer,
-                           seedPeakMiB: Double(seeded["peakMiB"]!)!, page: page, pageQuery: pageQuery,
+                           seedPeakMiB: Double(seeded["peakMiB"]!)!, page: page, hotPage: hotPage, storeReads: storeReads,
+                           pageQuery: pageQuery,
                            layoutsCounted: counted, layoutsUncounted: uncounted,
                            daemonPeakMiB: Double(daemon["peakMiB"]!)!, daemonCompleted: Int(daemon["completed"]!)!)
     figures.append(size)
@@ -79,12 +84,14 @@ try? FileManager.default.removeItem(at: work)
 
 let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
 print("\nload average at the end: \(load)")
-print("| photos | seed s | sqlite3 .import s | import / seed | seed peak MiB | page query p50 µs | page + layouts p50 / p99 µs | same, thread CPU µs | layouts counted / not p50 µs | daemon peak MiB |")
-print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+let shortest = figures.first
+print("| photos | seed s | sqlite3 .import s | import / seed (goal ≥ 1) | seed peak MiB | page + layouts p50 / p99 µs (goal ≤ 500 / 2,000) | p50 ÷ p50 at \(shortest?.photos ?? 0) (goal ≤ 1.2) | same, thread CPU µs | newest \(PageLatency.hotPages) pages only p50 µs | store reads p50 µs | page query p50 µs | layouts counted / not p50 µs | daemon peak MiB |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for size in figures {
-    print(String(format: "| %d | %.2f | %.2f | %.2f | %.0f | %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f |", size.photos,
-                 size.seed, size.peer, size.peer / size.seed, size.seedPeakMiB, size.pageQuery.p50, size.page.p50,
-                 size.page.p99, size.page.cpuP50, size.page.cpuP99, size.layoutsCounted.p50, size.layoutsUncounted.p50,
+    print(String(format: "| %d | %.2f | %.2f | %.2f | %.0f | %.0f / %.0f | %.2f | %.0f / %.0f | %.0f | %.0f | %.0f | %.0f / %.0f | %.0f |", size.photos,
+                 size.seed, size.peer, size.peer / size.seed, size.seedPeakMiB, size.page.p50, size.page.p99,
+                 size.page.p50 / (shortest?.page.p50 ?? size.page.p50), size.page.cpuP50, size.page.cpuP99,
+                 size.hotPage.p50, size.storeReads.p50, size.pageQuery.p50, size.layoutsCounted.p50, size.layoutsUncounted.p50,
                  size.daemonPeakMiB))
 }
 
@@ -112,6 +119,11 @@ if let smallest = figures.first, let largest = figures.last, figures.count > 1 {
                                    workload: "feed page + layouts p50 at \(largest.photos) vs \(smallest.photos) photos",
                                    peer: "the page at \(smallest.photos)", measure: "ours / peer µs",
                                    value: largest.page.p50 / smallest.page.p50, goal: .atMost(1.2)))
+    results.append(BenchmarkResult(benchmark: "store",
+                                   workload: "feed page + layouts p50 at \(largest.photos) vs \(smallest.photos) photos, "
+                                       + "newest \(PageLatency.hotPages) pages only",
+                                   peer: "the same at \(smallest.photos)", measure: "ours / peer µs",
+                                   value: largest.hotPage.p50 / smallest.hotPage.p50, goal: nil))
     // Flat memory: the seed at the largest size against the one below it (at the smallest size
     // SQLite's bounded page cache is not full yet).
     let below = figures[figures.count - 2]
