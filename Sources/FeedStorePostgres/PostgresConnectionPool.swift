@@ -100,8 +100,9 @@ final class PostgresConnectionPool: Sendable {
         }
     }
 
-    /// Closes `connection` without waiting for it.
+    /// Closes `connection` without waiting for it; the connection lives until it is closed.
     private static func close(_ connection: PostgresConnection) {
-        let _: EventLoopFuture<Void> = connection.close()
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 }

@@ -21,27 +21,36 @@ struct PostgresSession {
         try self.query(query).metadata.rows ?? 0
     }
 
-    /// Runs a script of several statements (simple protocol, no parameters): a migration file.
+    /// Runs a script of several statements (no parameters), one by one: a migration file.
     func script(_ sql: String) throws {
-        _ = try connection.simpleQuery(sql).wait()
+        for statement in SQLScript.statements(sql) {
+            try execute(PostgresQuery(unsafeSQL: statement))
+        }
     }
 
     /// Copies `rows` (``CopyTextRows``) into `table`'s `columns` with `COPY … FROM STDIN`.
     ///
-    /// postgres-nio offers COPY only as an `async` function: it runs in a task and this thread
-    /// waits for it, which occupies one thread of the cooperative pool for the copy's length (the
-    /// others stay free). Table and column names are this module's own, never user input.
+    /// postgres-nio offers COPY only as an `async` function: it runs in a task whose jobs run on
+    /// the connection's event loop (``EventLoopTaskExecutor``), and this thread waits for it.
+    /// Table and column names are this module's own, never user input.
     func copy(into table: String, columns: [String], rows: ByteBuffer) throws {
         let connection = self.connection
         let logger = self.logger
-        try connection.eventLoop.makeFutureWithTask {
-            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-                var rows = rows
-                while rows.readableBytes > 0 {
-                    try await writer.write(rows.readSlice(length: min(rows.readableBytes, 1 << 20))!)
+        let done = connection.eventLoop.makePromise(of: Void.self)
+        Task(executorPreference: EventLoopTaskExecutor(eventLoop: connection.eventLoop)) {
+            do {
+                try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+                    var rows = rows
+                    while let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)), chunk.readableBytes > 0 {
+                        try await writer.write(chunk)
+                    }
                 }
+                done.succeed()
+            } catch {
+                done.fail(error)
             }
-        }.wait()
+        }
+        try done.futureResult.wait()
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.

@@ -64,9 +64,9 @@ struct SharedSyncJobTests {
         #expect(location.placeName != nil)
         let ownerPhotos = Set(result.changes.filter { $0.edit == .avatarState(.failed) }.map(\.photoID))
         #expect(ownerPhotos.contains(items[1].photo.id))
-        let pendingImage = try store.jobs.pendingJobs().first { $0.job.rowID == image.rowID }
-        #expect(pendingImage?.nextRunAt == 1_750_000_000_000 + 60_000)
-        #expect(pendingImage?.job.attemptsDone == 1)
+        let pendingImage = try #require(try store.jobs.pendingJobs().first { $0.job.rowID == image.rowID })
+        #expect(pendingImage.nextRunAt == 1_750_000_060_000)
+        #expect(pendingImage.job.attemptsDone == 1)
     }
 
     @Test(arguments: StoreBackend.allCases)
