@@ -125,7 +125,8 @@ struct PostgresBatchWriter {
             }
         case .avatar:
             guard try session.execute("""
-                UPDATE "user" SET avatar_state = \(state.rawValue) WHERE id = \(id) AND avatar_state != \(state.rawValue)
+                UPDATE "user" SET avatar_state = \(state.rawValue)
+                WHERE id = \(id) AND avatar_state != \(state.rawValue)
                 """) > 0 else { return }
             try bumpPhotos(where: "owner_id", equals: id, edit: .avatarState(state), changes: &changes)
         case .geocode where succeeded:

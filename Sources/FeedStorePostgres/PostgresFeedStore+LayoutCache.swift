@@ -146,7 +146,9 @@ extension PostgresFeedStore: LayoutCacheStoring {
 
     public func cachedLayoutEntries(photoIDs: [Int64], cellKind: String) throws -> [CachedLayoutEntry] {
         guard !photoIDs.isEmpty else { return [] }
-        return try withSession { session in try Self.cachedLayoutEntries(session, photoIDs: photoIDs, cellKind: cellKind) }
+        return try withSession { session in
+            try Self.cachedLayoutEntries(session, photoIDs: photoIDs, cellKind: cellKind)
+        }
     }
 
     /// The rows of each photo in `photoIDs` order, each photo's by range and scale.

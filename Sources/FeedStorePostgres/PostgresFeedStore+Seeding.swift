@@ -8,6 +8,7 @@ import PostgresNIO
 /// upserts do), and the sync jobs of the new rows are made pending. One transaction: a bad file
 /// or a failure half-way leaves the store as it was.
 extension PostgresFeedStore: FeedSeeding {
+    @discardableResult
     public func seedCurated(from directory: URL, progress: FeedStore.ProgressHandler?) throws -> SeedCounts {
         let records = try CuratedSeedRecords(directory: directory)
         var tables = SeedTables()
@@ -18,6 +19,7 @@ extension PostgresFeedStore: FeedSeeding {
         return try load(tables, generated: nil, progress: progress)
     }
 
+    @discardableResult
     public func seedGenerated(count: Int, rngSeed: UInt64, seedDataDirectory directory: URL,
                               progress: FeedStore.ProgressHandler?) throws -> SeedCounts {
         let vocabulary = try SeedVocabulary.load(from: directory.appendingPathComponent("vocabulary.json"))

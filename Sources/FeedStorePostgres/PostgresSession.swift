@@ -41,7 +41,7 @@ struct PostgresSession {
             do {
                 try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
                     var rows = rows
-                    while let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)), chunk.readableBytes > 0 {
+                    while rows.readableBytes > 0, let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)) {
                         try await writer.write(chunk)
                     }
                 }

@@ -79,7 +79,7 @@ struct SharedSyncJobTests {
         batch.append(.start(rowID: job.rowID))
         batch.append(.succeed(job, attempt: 1))
 
-        try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+        _ = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
 
         #expect(try store.jobs.photosWithStaleLayouts() == [item.photo.id])
         #expect(try store.cache.layoutCacheReport(engineVersion: 3).stale == 1)
@@ -90,7 +90,7 @@ struct SharedSyncJobTests {
         let (store, jobs) = try Self.seeded(backend)
         var batch = SyncBatch()
         for job in jobs.values.sorted(by: { $0.rowID < $1.rowID }).prefix(5) { batch.append(.start(rowID: job.rowID)) }
-        try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+        _ = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
 
         #expect(try store.jobs.pendingJobs().count == jobs.count - 5)
         #expect(try store.jobs.releaseRunningJobs() == 5)

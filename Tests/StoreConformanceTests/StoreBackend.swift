@@ -47,11 +47,13 @@ enum StoreFactory {
         case .sqlite:
             let store = try FeedStore(path: ":memory:", migrationsDirectory: sqliteMigrations, clock: clock.clock)
             return StoreUnderTest(backend: backend, reading: store, cache: store, seeding: store, jobs: store,
-                                  migrate: { try store.migrate() }, appliedMigrations: { try store.appliedMigrations() })
+                                  migrate: { try store.migrate() },
+                                  appliedMigrations: { try store.appliedMigrations() })
         case .postgres:
             let store = try postgres(clock: clock)
             return StoreUnderTest(backend: backend, reading: store, cache: store, seeding: store, jobs: store,
-                                  migrate: { try store.migrate() }, appliedMigrations: { try store.appliedMigrations() })
+                                  migrate: { try store.migrate() },
+                                  appliedMigrations: { try store.appliedMigrations() })
         }
     }
 
