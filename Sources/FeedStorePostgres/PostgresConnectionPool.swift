@@ -39,9 +39,10 @@ final class PostgresConnectionPool: Sendable {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
             database: location.database, tls: .disable)
-        if let searchPath = location.searchPath {
-            configuration.options.additionalStartupParameters = [("search_path", searchPath)]
-        }
+        // The application name lets an operator tell the store's sessions apart (pg_stat_activity).
+        let applicationName = "photofeed" + (location.searchPath.map { " \($0)" } ?? "")
+        configuration.options.additionalStartupParameters = [("application_name", applicationName)]
+            + (location.searchPath.map { [("search_path", $0)] } ?? [])
         self.configuration = configuration
         var logger = Logger(label: "photofeed.postgres")
         logger.logLevel = .critical

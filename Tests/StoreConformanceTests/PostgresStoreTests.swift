@@ -98,3 +98,29 @@ struct PostgresStoreTests {
         #expect(message.contains("cannot reach the PostgreSQL database postgres://photofeed@127.0.0.1:1/photofeed"))
     }
 }
+
+/// A connection the server closes (as a restart does) is replaced on the next call.
+@Suite("PostgreSQL reconnection")
+struct PostgresReconnectionTests {
+    @Test
+    func aConnectionTheServerClosesIsReplaced() throws {
+        // Given a store whose idle connection the server then terminates
+        let waits = Mutex<Int>(0)
+        let policy = ReconnectPolicy(delays: [.milliseconds(50), .milliseconds(100)]) { _ in
+            waits.withLock { $0 += 1 }
+        }
+        let location = try TestCluster.freshSchema()
+        let store = try PostgresFeedStore(location: location, migrationsDirectory: StoreFactory.postgresMigrations,
+                                          reconnect: policy)
+        let before = try store.counts()
+        let terminated = try TestCluster.terminateSessions(applicationName: "photofeed \(location.searchPath!)")
+
+        // When the store is used again
+        let after = try store.counts()
+
+        // Then it answered on a new connection, after at most one wait
+        #expect(terminated >= 1)
+        #expect(after == before)
+        #expect(waits.withLock { $0 } <= 1)
+    }
+}

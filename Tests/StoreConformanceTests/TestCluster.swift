@@ -28,15 +28,36 @@ enum TestCluster {
     static func freshSchema() throws -> PostgresLocation {
         var location = try location()
         let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try withConnection { connection in
+            _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger).wait()
+        }
+        location.searchPath = schema
+        return location
+    }
+
+    /// Ends the server sessions of `applicationName`, as a server restart would; returns how many.
+    static func terminateSessions(applicationName: String) throws -> Int {
+        try withConnection { connection in
+            let rows = try connection.query("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = \(applicationName) AND pid <> pg_backend_pid()
+                """, logger: logger).wait().rows
+            return rows.count
+        }
+    }
+
+    static let logger = Logger(label: "photofeed.tests.postgres")
+
+    /// Runs `body` on a new connection to the cluster's database.
+    private static func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let location = try location()
         let configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
             database: location.database, tls: .disable)
         let connection = try PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 0,
-            logger: Logger(label: "photofeed.tests.postgres")).wait()
+            logger: logger).wait()
         defer { try? connection.close().wait() }
-        _ = try connection.simpleQuery("CREATE SCHEMA \(schema)").wait()
-        location.searchPath = schema
-        return location
+        return try body(connection)
     }
 }
