@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // C libraries from Debian (libfreetype-dev, libharfbuzz-dev, libunibreak-dev).
@@ -51,6 +52,12 @@ let package = Package(
         .target(name: "BundledResources", swiftSettings: strict, plugins: ["ResourceEmbedding"]),
         .target(name: "FeedStore", dependencies: [
             "BundledResources", "CSQLiteSetup", "Locking", .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: strict),
+        // The same store seam on PostgreSQL (postgres-nio); only executables that name a
+        // PostgreSQL database link it.
+        .target(name: "FeedStorePostgres", dependencies: [
+            "FeedStore", "BundledResources", "Locking", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
             "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
@@ -91,6 +98,11 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "FeedStoreTests", dependencies: [
             "FeedStore", "BundledResources", "LayoutTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: strict),
+        // The store seam's shared suite, run on SQLite and on PostgreSQL (bin/test starts a
+        // throwaway PostgreSQL cluster and names it in PHOTOFEED_TEST_POSTGRES_URL).
+        .testTarget(name: "StoreConformanceTests", dependencies: [
+            "FeedStore", "FeedStorePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedSyncTests", dependencies: [
             "FeedSync", "FeedStore", "LayoutTestSupport", "StoreTestSupport",

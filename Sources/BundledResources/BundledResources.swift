@@ -1,6 +1,6 @@
 /// The run-time files compiled into the executable, so that it runs from any folder without
-/// the repository: the migrations of `Migrations/` and the curated seed set, the cities and
-/// the vocabulary of `seed-data/`.
+/// the repository: the migrations of `Migrations/` and `Migrations/postgresql/`, and the curated
+/// seed set, the cities and the vocabulary of `seed-data/`.
 ///
 /// The `ResourceEmbedding` build-tool plugin generates ``migrationFiles`` and ``seedDataFiles``
 /// from those folders at build time; each file's ``BundledFile/text`` holds its exact bytes, so
@@ -13,6 +13,9 @@
 public enum BundledResources {
     /// Every `Migrations/*.sql`, sorted by name.
     public static var migrations: [BundledFile] { migrationFiles }
+
+    /// Every `Migrations/postgresql/*.sql` (the PostgreSQL store's migrations), sorted by name.
+    public static var postgresMigrations: [BundledFile] { postgresMigrationFiles }
 
     /// The `.jsonl`, `.tsv` and `.json` files of `seed-data/`, sorted by name.
     public static var seedData: [BundledFile] { seedDataFiles }

@@ -23,6 +23,10 @@ public enum ResourceLocator {
     public static var migrationsDirectory: URL { directory("Migrations") }
 
     /// `$PHOTOFEED_HOME/seed-data`, else the compiled-in seed data.
+    /// The PostgreSQL store's migrations: `Migrations/postgresql/` of `PHOTOFEED_HOME`, else the
+    /// copy compiled in.
+    public static var postgresMigrationsDirectory: URL { directory("Migrations/postgresql") }
+
     public static var seedDataDirectory: URL { directory("seed-data") }
 
     /// The compiled-in copy of the project folder `name` (`Migrations`, `seed-data`).
@@ -37,7 +41,12 @@ public enum ResourceLocator {
 
     /// The compiled-in migrations, when `url` names their folder (`photofeed-bundled:Migrations`).
     static func bundledMigrations(_ url: URL) -> [BundledFile]? {
-        isBundled(url) && url.path == "Migrations" ? BundledResources.migrations : nil
+        guard isBundled(url) else { return nil }
+        switch url.path {
+        case "Migrations": return BundledResources.migrations
+        case "Migrations/postgresql": return BundledResources.postgresMigrations
+        default: return nil
+        }
     }
 
     /// The compiled-in seed-data file that `url` names (`photofeed-bundled:seed-data/users.jsonl`).

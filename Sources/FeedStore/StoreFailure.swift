@@ -8,11 +8,18 @@ public enum StoreFailure: Error, Hashable, Sendable {
     case busy(message: String)
     /// The file is not a usable database (`SQLITE_NOTADB`, `SQLITE_CORRUPT`).
     case notADatabase(message: String)
+    /// The database server cannot be reached (a PostgreSQL store after its reconnect attempts);
+    /// the message names the database.
+    case unreachable(message: String)
     /// Any other database error, described in full.
     case other(description: String)
 
     /// The failure `error` is, or nil when it is not a database error.
     public init?(_ error: any Error) {
+        if let error = error as? any StoreFailureConvertible {
+            self = error.storeFailure
+            return
+        }
         guard let error = error as? DatabaseError else { return nil }
         let message = error.message ?? "\(error)"
         switch error.resultCode {
@@ -21,4 +28,9 @@ public enum StoreFailure: Error, Hashable, Sendable {
         default: self = .other(description: "\(error)")
         }
     }
+}
+
+/// An error of another store implementation (PostgreSQL's) that knows which ``StoreFailure`` it is.
+public protocol StoreFailureConvertible: Error {
+    var storeFailure: StoreFailure { get }
 }

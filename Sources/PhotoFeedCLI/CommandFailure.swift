@@ -5,7 +5,7 @@ import Foundation
 /// The commands' one error reporter: runs a command's work, and turns an error it throws into
 /// the contract's single `error: …` line on standard error (through ``CommandOutput/current``)
 /// and its exit status: 64 bad usage, 65 bad input data, 70 internal error, 75 busy or locked
-/// database. An ``ExitCode`` passes through as it is: whoever threw it has reported already.
+/// database, or one out of reach. An ``ExitCode`` passes through as it is: whoever threw it has reported already.
 ///
 /// A command that opens a database passes its path: every error the store raises then names
 /// that file and says what is wrong with it (``DatabaseFileProblem``), in one line.
@@ -58,7 +58,7 @@ enum CommandFailure {
         }
     }
 
-    /// The store's errors: busy or locked (75), not a database or corrupt (65), others (70); nil
+    /// The store's errors: busy or locked, or a server out of reach (75), not a database or corrupt (65), others (70); nil
     /// for an error that is not the database's. With `database`, the line names the file, and
     /// for a file that cannot be opened or written, why (``DatabaseFileProblem``).
     static func classifyDatabaseError(_ error: any Error, database: String? = nil) -> (Int32, String)? {
@@ -66,6 +66,8 @@ enum CommandFailure {
         switch StoreFailure(error) {
         case .busy(let message)?:
             return (75, "\(file) is busy or locked beyond the busy timeout: \(message)")
+        case .unreachable(let message)?:
+            return (75, message)
         case .notADatabase(let message)?:
             return (65, "\(database ?? "the file") is not a usable database: \(message)")
         case .other(let description)?:

@@ -12,9 +12,9 @@ struct MigrateCommand: ParsableCommand {
 
     func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting(database: store.path) {
-            let feedStore = try store.openStore(migrationTarget: .none)
-            if let to { try MigrationTargetBehind.check(to, in: feedStore, database: store.path) }
+        try CommandFailure.reporting(database: store.databaseName) {
+            let feedStore = try store.openAnyStore(migrationTarget: .none)
+            if let to { try MigrationTargetBehind.check(to, in: feedStore, database: store.databaseName) }
             let report = try feedStore.migrate(upTo: to)
             switch format {
             case .json:
@@ -41,7 +41,7 @@ struct MigrationTargetBehind: InputDataError {
 
     /// Throws when `feedStore` has applied a migration that comes after `target`; a target that
     /// does not exist is left to `migrate(upTo:)` to refuse.
-    static func check(_ target: String, in feedStore: FeedStore, database: String) throws {
+    static func check(_ target: String, in feedStore: any MigratingFeedStore, database: String) throws {
         let order = feedStore.migrations.map(\.name)
         guard let targetIndex = order.firstIndex(of: target), let current = try feedStore.appliedMigrations().last,
               let currentIndex = order.firstIndex(of: current), currentIndex > targetIndex else { return }

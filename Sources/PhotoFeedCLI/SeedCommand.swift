@@ -24,8 +24,8 @@ struct SeedCommand: ParsableCommand {
         let output = CommandOutput.current
         let directory = seedData.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ResourceLocator.seedDataDirectory
-        try CommandFailure.reporting(database: store.path) {
-            let feedStore = try store.openStore()
+        try CommandFailure.reporting(database: store.databaseName) {
+            let feedStore = try store.openAnyStore()
             let progress = ProgressBar.handler(label: "seeding")
             let counts = if let generate {
                 try feedStore.seedGenerated(count: generate, rngSeed: rngSeed, seedDataDirectory: directory,

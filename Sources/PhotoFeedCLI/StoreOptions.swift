@@ -7,9 +7,13 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text, json
 }
 
-/// `--db PATH`, else `$PHOTOFEED_DB`, else `./photofeed.sqlite` (contract: the database).
+/// `--db PATH`, else `$PHOTOFEED_DB`, else `./photofeed.sqlite` (contract: the database). A
+/// `postgres://user@host:port/name` URL names a PostgreSQL database instead, which the commands
+/// ported to the store seam open through a registered ``StoreBackends/Server``.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: "The database file (default: $PHOTOFEED_DB, else ./photofeed.sqlite).")
+    @Option(name: .long, help: """
+        The database file (default: $PHOTOFEED_DB, else ./photofeed.sqlite), or a postgres:// URL.
+        """)
     var db: String?
 
     @Option(name: .customLong("busy-timeout"),
@@ -36,8 +40,43 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens and migrates the database.
+    /// Where ``path`` points.
+    var location: StoreLocation { StoreLocation(path) }
+
+    /// The database for messages (a URL without its password).
+    var databaseName: String { location.displayName }
+
+    /// Opens and migrates the SQLite database; a server URL is refused, naming it, for the
+    /// commands that work on SQLite files only.
     func openStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
-        try FeedStore(path: path, busyTimeout: busyTimeout, migrationTarget: migrationTarget)
+        guard case .sqlite(let path) = location else {
+            try requireServerBackend()
+            throw UnsupportedStoreLocation(location: databaseName,
+                                           reason: "this command works on SQLite database files only")
+        }
+        return try FeedStore(path: path, busyTimeout: busyTimeout, migrationTarget: migrationTarget)
+    }
+
+    /// Opens and migrates the database, SQLite or server, behind the store seam.
+    func openAnyStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> any MigratingFeedStore {
+        switch location {
+        case .sqlite:
+            return try openStore(migrationTarget: migrationTarget)
+        case .server(_, let url):
+            let server = try requireServerBackend()
+            return try server.open(url, migrationTarget)
+        }
+    }
+
+    /// The registered server store for ``location``'s scheme; without one, this build opens SQLite
+    /// files only, which the error says.
+    @discardableResult
+    private func requireServerBackend() throws -> StoreBackends.Server {
+        guard case .server(let scheme, _) = location, let server = StoreBackends.server(forScheme: scheme) else {
+            throw UnsupportedStoreLocation(
+                location: databaseName,
+                reason: "this photofeed opens SQLite database files only; PostgreSQL needs photofeed-server")
+        }
+        return server
     }
 }

@@ -1,0 +1,58 @@
+import NIOCore
+
+/// Rows in the text format of PostgreSQL's `COPY … FROM STDIN`: one line per row, fields
+/// separated by tabs, `\N` for NULL, and backslash, tab, newline and carriage return escaped.
+struct CopyTextRows {
+    private(set) var buffer = ByteBuffer()
+    private var fieldsInRow = 0
+
+    mutating func text(_ value: String) {
+        separate()
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
+            case UInt8(ascii: "\t"): buffer.writeStaticString("\\t")
+            case UInt8(ascii: "\n"): buffer.writeStaticString("\\n")
+            case UInt8(ascii: "\r"): buffer.writeStaticString("\\r")
+            default: buffer.writeInteger(byte)
+            }
+        }
+    }
+
+    mutating func text(_ value: String?) {
+        guard let value else { return null() }
+        text(value)
+    }
+
+    mutating func integer(_ value: Int64) {
+        separate()
+        buffer.writeString(String(value))
+    }
+
+    mutating func integer(_ value: Int64?) {
+        guard let value else { return null() }
+        integer(value)
+    }
+
+    /// A finite double as Swift prints it (the shortest text that reads back the same value).
+    mutating func double(_ value: Double) {
+        separate()
+        buffer.writeString(value.isFinite ? "\(value)" : value > 0 ? "Infinity" : value < 0 ? "-Infinity" : "NaN")
+    }
+
+    mutating func null() {
+        separate()
+        buffer.writeStaticString("\\N")
+    }
+
+    /// Ends the current row.
+    mutating func endRow() {
+        buffer.writeStaticString("\n")
+        fieldsInRow = 0
+    }
+
+    private mutating func separate() {
+        if fieldsInRow > 0 { buffer.writeStaticString("\t") }
+        fieldsInRow += 1
+    }
+}

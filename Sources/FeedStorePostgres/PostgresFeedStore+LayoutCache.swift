@@ -1,0 +1,275 @@
+@_spi(StoreImplementation) import FeedStore
+import Foundation
+import PostgresNIO
+
+/// The persistent layout cache on PostgreSQL: the same rows and rules as the SQLite store's
+/// (`LayoutCacheStoring`). A page lookup is one statement over the primary key
+/// (`photo_id = ANY($1)` and the rest equal); writes are one transaction, which also adds the
+/// hits and misses counted since the last write.
+extension PostgresFeedStore: LayoutCacheStoring {
+    public func cachedLayouts(for keys: [LayoutCacheKey], countAccess: Bool) throws -> [Int64: CachedLayout] {
+        guard let first = keys.first else { return [:] }
+        precondition(keys.allSatisfy {
+            $0.cellKind == first.cellKind && $0.sizeRange == first.sizeRange && $0.scale == first.scale
+                && $0.engineVersion == first.engineVersion
+        }, "a page lookup shares cell kind, size range, scale and engine version")
+        let wanted = Dictionary(keys.map { ($0.photoID, $0.fingerprint) }, uniquingKeysWith: { $1 })
+        let range = first.sizeRange
+        let ids = Array(wanted.keys)
+        let rows = try withSession { session in
+            try session.query("""
+                SELECT photo_id, fingerprint, engine_version, width, height, frames FROM layout_cache
+                WHERE photo_id = ANY(\(ids)) AND cell_kind = \(first.cellKind) AND min_width = \(range.minWidth)
+                  AND min_height = \(range.minHeight) AND max_width = \(range.maxWidth)
+                  AND max_height = \(range.maxHeight) AND scale = \(first.scale)
+                """).rows
+        }
+        var hits: [Int64: CachedLayout] = [:]
+        for row in rows {
+            var reader = PostgresColumnReader(row)
+            let photoID = try reader.int64()
+            guard try reader.bytes() == wanted[photoID], try reader.int64() == Int64(first.engineVersion) else {
+                continue
+            }
+            let width = try reader.double(), height = try reader.double()
+            guard let frames = LayoutFramesCodec.decode(Data(try reader.bytes())) else { continue }
+            let layout = CachedLayout(width: width, height: height, frames: frames)
+            if layout.isPlausible { hits[photoID] = layout }  // a damaged row is a miss, stored again
+        }
+        if countAccess { accessCounts.add(hits: hits.count, misses: wanted.count - hits.count) }
+        return hits
+    }
+
+    public func writeLayoutCacheCounts() throws -> Bool {
+        let counts = accessCounts.take()
+        guard counts.hits > 0 || counts.misses > 0 else { return true }
+        do {
+            try write { session in try Self.addCounts(counts, session) }
+            return true
+        } catch {
+            accessCounts.restore(counts)
+            if case .busy? = StoreFailure(error) { return false }
+            throw error
+        }
+    }
+
+    static func addCounts(_ counts: (hits: Int, misses: Int), _ session: PostgresSession) throws {
+        guard counts.hits > 0 || counts.misses > 0 else { return }
+        try session.execute("""
+            UPDATE layout_cache_stat SET hits = hits + \(counts.hits), misses = misses + \(counts.misses) WHERE id = 1
+            """)
+    }
+
+    public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
+        _ = try writeLayouts(entries, onlyExisting: false)
+    }
+
+    public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
+        try writeLayouts(entries, onlyExisting: true)
+    }
+
+    /// Upserts (or, `onlyExisting`, updates) the rows of `entries` with one statement over
+    /// arrays of their columns.
+    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)],
+                              onlyExisting: Bool) throws -> Int {
+        let now = clock.milliseconds
+        var binds = LayoutColumns(entries).binds
+        binds.append(now)
+        let sql = onlyExisting ? Self.replaceLayoutsSQL : Self.putLayoutsSQL
+        return try write { session in
+            try Self.addCounts(accessCounts.take(), session)
+            guard !entries.isEmpty else { return 0 }
+            return try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds))
+        }
+    }
+
+    /// The rows of ``LayoutColumns/binds`` ($1 to $13).
+    static let layoutRowsSQL = """
+        SELECT * FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::float8[],
+                             $7::float8[], $8::bigint[], $9::bigint[], $10::float8[], $11::float8[], $12::bytea[],
+                             $13::bytea[])
+            AS r(photo_id, cell_kind, min_width, min_height, max_width, max_height, scale, content_version,
+                 engine_version, width, height, frames, fingerprint)
+        """
+
+    /// Every row's key equal to the new row's.
+    static let sameKeySQL = """
+        lc.photo_id = r.photo_id AND lc.cell_kind = r.cell_kind AND lc.min_width = r.min_width
+          AND lc.min_height = r.min_height AND lc.max_width = r.max_width AND lc.max_height = r.max_height
+          AND lc.scale = r.scale
+        """
+
+    static let putLayoutsSQL = """
+        INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                  content_version, engine_version, width, height, frames, fingerprint, computed_at)
+        SELECT r.*, $14::bigint FROM (\(layoutRowsSQL)) AS r
+        ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
+            content_version = excluded.content_version, engine_version = excluded.engine_version,
+            width = excluded.width, height = excluded.height, frames = excluded.frames,
+            computed_at = excluded.computed_at, fingerprint = excluded.fingerprint
+        """
+
+    static let replaceLayoutsSQL = """
+        UPDATE layout_cache lc SET content_version = r.content_version, engine_version = r.engine_version,
+            width = r.width, height = r.height, frames = r.frames, computed_at = $14, fingerprint = r.fingerprint
+        FROM (\(layoutRowsSQL)) AS r
+        WHERE \(sameKeySQL)
+        """
+
+    static let confirmLayoutsSQL = """
+        UPDATE layout_cache lc SET content_version = r.content_version
+        FROM (\(layoutRowsSQL)) AS r
+        WHERE \(sameKeySQL) AND lc.engine_version = r.engine_version AND lc.fingerprint = r.fingerprint
+        """
+
+    public func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        let binds = LayoutColumns(keys.map { ($0, CachedLayout(width: 0, height: 0, frames: [])) }).binds
+        return try write { session in
+            try session.execute(PostgresQuery(unsafeSQL: Self.confirmLayoutsSQL, binds: binds))
+        }
+    }
+
+    public func cachedSizeRanges(photoID: Int64, cellKind: String) throws -> [(range: CacheSizeRange, scale: Double)] {
+        try withSession { session in
+            try session.query("""
+                SELECT min_width, min_height, max_width, max_height, scale FROM layout_cache
+                WHERE photo_id = \(photoID) AND cell_kind = \(cellKind) ORDER BY min_width, max_width, scale
+                """).rows.map { row in
+                let (minWidth, minHeight, maxWidth, maxHeight, scale) = try row.decode(
+                    (Double, Double, Double, Double, Double).self)
+                return (CacheSizeRange(minWidth: minWidth, minHeight: minHeight, maxWidth: maxWidth,
+                                       maxHeight: maxHeight), scale)
+            }
+        }
+    }
+
+    public func cachedLayoutEntries(photoIDs: [Int64], cellKind: String) throws -> [CachedLayoutEntry] {
+        guard !photoIDs.isEmpty else { return [] }
+        return try withSession { session in
+            try Self.cachedLayoutEntries(session, photoIDs: photoIDs, cellKind: cellKind)
+        }
+    }
+
+    /// The rows of each photo in `photoIDs` order, each photo's by range and scale.
+    static func cachedLayoutEntries(_ session: PostgresSession, photoIDs: [Int64],
+                                    cellKind: String) throws -> [CachedLayoutEntry] {
+        let rows = try session.query("""
+            SELECT lc.photo_id, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale,
+                   lc.content_version, lc.engine_version, lc.height, lc.fingerprint
+            FROM unnest(\(photoIDs)::bigint[]) WITH ORDINALITY AS ids(id, position)
+            JOIN layout_cache lc ON lc.photo_id = ids.id AND lc.cell_kind = \(cellKind)
+            ORDER BY ids.position, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale
+            """).rows
+        return try rows.map { row in
+            var reader = PostgresColumnReader(row)
+            return CachedLayoutEntry(
+                photoID: try reader.int64(),
+                sizeRange: CacheSizeRange(minWidth: try reader.double(), minHeight: try reader.double(),
+                                          maxWidth: try reader.double(), maxHeight: try reader.double()),
+                scale: try reader.double(), contentVersion: try reader.int64(), engineVersion: try reader.int(),
+                height: try reader.double(), fingerprint: try reader.bytes())
+        }
+    }
+
+    public func cachedLayoutHeights(engineVersion: Int) throws -> [CachedLayoutEntry] {
+        try withSession { session in
+            try session.query("""
+                SELECT lc.photo_id, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale,
+                       lc.content_version, lc.engine_version, lc.height,
+                       lc.engine_version != \(engineVersion) OR lc.content_version != p.content_version AS is_stale
+                FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
+                ORDER BY lc.min_width, lc.scale, lc.photo_id
+                """).rows.map { row in
+                var reader = PostgresColumnReader(row)
+                return CachedLayoutEntry(
+                    photoID: try reader.int64(),
+                    sizeRange: CacheSizeRange(minWidth: try reader.double(), minHeight: try reader.double(),
+                                              maxWidth: try reader.double(), maxHeight: try reader.double()),
+                    scale: try reader.double(), contentVersion: try reader.int64(), engineVersion: try reader.int(),
+                    height: try reader.double(), isStale: try reader.bool())
+            }
+        }
+    }
+
+    public func cachedPhotoCount(cellKind: String) throws -> Int {
+        try withSession { session in
+            try session.query("SELECT COUNT(DISTINCT photo_id) FROM layout_cache WHERE cell_kind = \(cellKind)")
+                .rows.first.map { Int(try $0.decode(Int64.self)) } ?? 0
+        }
+    }
+
+    public func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport {
+        let unwritten = accessCounts.unwritten
+        return try read { session in
+            let totals: (Int64, Int64) = try session.query("""
+                SELECT COUNT(*), COALESCE(SUM(CASE WHEN lc.engine_version != \(engineVersion)
+                                                     OR lc.content_version != p.content_version THEN 1 ELSE 0 END), 0)
+                FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
+                """).rows.first.map { row in try row.decode((Int64, Int64).self) } ?? (0, 0)
+            let counters: (Int64, Int64) = try session.query("SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
+                .rows.first.map { row in try row.decode((Int64, Int64).self) } ?? (0, 0)
+            let ranges = try session.query("""
+                SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) FROM layout_cache
+                GROUP BY min_width, min_height, max_width, max_height, scale
+                ORDER BY min_width, min_height, max_width, max_height, scale
+                """).rows.map { row in
+                let (minWidth, minHeight, maxWidth, maxHeight, scale, count) = try row.decode(
+                    (Double, Double, Double, Double, Double, Int64).self)
+                return LayoutCacheReport.SizeRangeEntry.entry(
+                    range: CacheSizeRange(minWidth: minWidth, minHeight: minHeight, maxWidth: maxWidth,
+                                          maxHeight: maxHeight),
+                    scale: scale, entries: Int(count))
+            }
+            return .report(entries: Int(totals.0), stale: Int(totals.1), hits: Int(counters.0) + unwritten.hits,
+                           misses: Int(counters.1) + unwritten.misses, engineVersion: engineVersion,
+                           sizeRanges: ranges)
+        }
+    }
+}
+
+/// The columns of a set of layout rows as arrays, bound as one parameter each and turned back
+/// into rows by `unnest`: one statement writes any number of rows.
+private struct LayoutColumns {
+    var photoIDs: [Int64] = [], cellKinds: [String] = []
+    var minWidths: [Double] = [], minHeights: [Double] = [], maxWidths: [Double] = [], maxHeights: [Double] = []
+    var scales: [Double] = [], contentVersions: [Int64] = [], engineVersions: [Int64] = []
+    var widths: [Double] = [], heights: [Double] = [], frames: [ByteBuffer] = [], fingerprints: [ByteBuffer] = []
+
+    init(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) {
+        for (key, layout) in entries {
+            photoIDs.append(key.photoID)
+            cellKinds.append(key.cellKind)
+            minWidths.append(key.sizeRange.minWidth)
+            minHeights.append(key.sizeRange.minHeight)
+            maxWidths.append(key.sizeRange.maxWidth)
+            maxHeights.append(key.sizeRange.maxHeight)
+            scales.append(key.scale)
+            contentVersions.append(key.contentVersion)
+            engineVersions.append(Int64(key.engineVersion))
+            widths.append(layout.width)
+            heights.append(layout.height)
+            frames.append(ByteBuffer(bytes: LayoutFramesCodec.encode(layout.frames)))
+            fingerprints.append(ByteBuffer(bytes: key.fingerprint))
+        }
+    }
+
+    /// The 13 arrays as $1 to $13, in ``PostgresFeedStore/layoutRowsSQL``'s column order.
+    var binds: PostgresBindings {
+        var binds = PostgresBindings(capacity: 14)
+        binds.append(photoIDs)
+        binds.append(cellKinds)
+        binds.append(minWidths)
+        binds.append(minHeights)
+        binds.append(maxWidths)
+        binds.append(maxHeights)
+        binds.append(scales)
+        binds.append(contentVersions)
+        binds.append(engineVersions)
+        binds.append(widths)
+        binds.append(heights)
+        binds.append(frames)
+        binds.append(fingerprints)
+        return binds
+    }
+}

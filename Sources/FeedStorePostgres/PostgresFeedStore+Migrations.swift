@@ -1,0 +1,94 @@
+import FeedStore
+@_spi(StoreImplementation) import FeedStore
+import PostgresNIO
+
+extension PostgresFeedStore {
+    /// The advisory lock every migration run holds: "PhFd" (the SQLite store's application id)
+    /// and a hash of the schema, so that stores in different schemas do not wait for each other.
+    static let lockSQL: PostgresQuery = "SELECT pg_advisory_xact_lock(1349011044, hashtext(current_schema()))"
+
+    /// Which migrations are applied, with the checksum of each file when it was applied.
+    static let createMigrationTable: PostgresQuery = """
+        CREATE TABLE IF NOT EXISTS schema_migration (
+            name       text   PRIMARY KEY,
+            sha256     text   NOT NULL,
+            applied_at bigint NOT NULL
+        )
+        """
+
+    /// Applies pending migrations up to and including `target` (all when nil), in one
+    /// transaction that holds ``lockSQL``.
+    ///
+    /// Concurrent first use is safe: a second process waits for the lock, then finds the
+    /// migrations applied and applies nothing. Before applying anything the run checks every
+    /// applied migration against its file, as the SQLite store does (``MigrationError``). A failing
+    /// migration rolls back the whole run and names the migration.
+    @discardableResult
+    public func migrate(upTo target: String? = nil) throws -> MigrationReport {
+        if let target, !migrations.contains(where: { $0.name == target }) {
+            throw MigrationError.unknownTarget(name: target)
+        }
+        let now = clock.milliseconds
+        let applied = try write { session -> [String] in
+            try session.execute(Self.lockSQL)
+            try session.execute(Self.createMigrationTable)
+            let recorded = try Self.recordedChecksums(session)
+            try verify(recorded)
+            var applied: [String] = []
+            for file in migrations {
+                if recorded[file.name] == nil {
+                    do {
+                        try session.script(file.sql)
+                    } catch let error as PSQLError {
+                        let message = error.serverInfo?[.message] ?? "\(error.code)"
+                        throw PostgresStoreError.server(database: location.description,
+                                                        sqlState: error.serverInfo?[.sqlState] ?? "XX000",
+                                                        message: "migration \(file.name): \(message)")
+                    }
+                    try session.execute("""
+                        INSERT INTO schema_migration (name, sha256, applied_at)
+                        VALUES (\(file.name), \(file.checksum), \(now))
+                        """)
+                    applied.append(file.name)
+                }
+                if file.name == target { break }
+            }
+            return applied
+        }
+        return .report(applied: applied, current: try appliedMigrations().last)
+    }
+
+    /// Applied migration names, in order.
+    public func appliedMigrations() throws -> [String] {
+        let recorded = try read { session in try Self.recordedChecksums(session) }
+        return migrations.map(\.name).filter { recorded[$0] != nil }
+    }
+
+    /// Refuses a database whose applied migrations no longer match their files; reads only.
+    func verifyChecksums() throws {
+        try verify(try read { session in try Self.recordedChecksums(session) })
+    }
+
+    private func verify(_ recorded: [String: String]) throws {
+        let files = Dictionary(uniqueKeysWithValues: migrations.map { ($0.name, $0) })
+        for (name, checksum) in recorded.sorted(by: { $0.key < $1.key }) {
+            guard let file = files[name] else { throw MigrationError.missingFile(name: name) }
+            guard checksum == file.checksum else {
+                throw MigrationError.checksumMismatch(name: name, recorded: checksum, current: file.checksum)
+            }
+        }
+    }
+
+    /// The recorded checksums by migration name; empty before the first migration.
+    private static func recordedChecksums(_ session: PostgresSession) throws -> [String: String] {
+        let exists = try session.query("SELECT to_regclass('schema_migration') IS NOT NULL")
+            .rows.first?.decode(Bool.self) ?? false
+        guard exists else { return [:] }
+        var checksums: [String: String] = [:]
+        for row in try session.query("SELECT name, sha256 FROM schema_migration").rows {
+            let (name, checksum) = try row.decode((String, String).self)
+            checksums[name] = checksum
+        }
+        return checksums
+    }
+}

@@ -1,0 +1,3 @@
+import FeedStore
+
+extension PostgresFeedStore: MigratingFeedStore {}

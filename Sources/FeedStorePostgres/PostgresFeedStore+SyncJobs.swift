@@ -1,0 +1,124 @@
+@_spi(StoreImplementation) import FeedStore
+import PostgresNIO
+
+/// The sync queue on PostgreSQL: the one-daemon seam (``SyncJobStoring``) and the many-worker
+/// one (``SyncJobLeasing``). Both commit a batch in one transaction through
+/// ``PostgresBatchWriter``; a leased commit also requires the worker's unexpired lease on each
+/// job it updates.
+extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
+    /// Sends back to `pending` every running job that no worker holds under a live lease (those
+    /// of a daemon run that died, and those whose lease expired); jobs other workers hold now
+    /// are left to them.
+    @discardableResult
+    public func releaseRunningJobs() throws -> Int {
+        let now = clock.milliseconds
+        return try write { session in
+            try session.execute("""
+                UPDATE sync_job SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL
+                WHERE state = 'running' AND (lease_expires_at IS NULL OR lease_expires_at <= \(now))
+                """)
+        }
+    }
+
+    public func pendingJobs() throws -> [PendingJob] {
+        try withSession { session in
+            try session.query("""
+                SELECT j.id, j.kind, j.target_id, j.attempts::bigint, j.next_run_at, l.id, l.latitude, l.longitude
+                FROM sync_job j LEFT JOIN location l ON j.kind = 'geocode' AND l.id = j.target_id
+                WHERE j.state = 'pending' ORDER BY j.next_run_at, j.id
+                """).rows.compactMap { row in
+                try Self.scheduledJob(row).map { PendingJob(job: $0.job, nextRunAt: $0.nextRunAt) }
+            }
+        }
+    }
+
+    public func unfinishedJobCount() throws -> Int {
+        try withSession { session in
+            Int(try session.query("SELECT COUNT(*) FROM sync_job WHERE state = 'pending' OR state = 'running'")
+                .rows[0].decode(Int64.self))
+        }
+    }
+
+    public func photosWithStaleLayouts() throws -> [Int64] {
+        try withSession { session in
+            try session.query("""
+                SELECT DISTINCT lc.photo_id FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
+                WHERE lc.content_version != p.content_version ORDER BY lc.photo_id
+                """).rows.map { try $0.decode(Int64.self) }
+        }
+    }
+
+    public func commit(_ batch: SyncBatch, geocoder: ReverseGeocoder,
+                       beforeCommit: () -> Void) throws -> SyncBatchResult {
+        try write { session in
+            let result = try PostgresBatchWriter(session: session, geocoder: geocoder, lease: nil).commit(batch)
+            beforeCommit()
+            return result
+        }
+    }
+
+    // MARK: - SyncJobLeasing
+
+    /// One statement: the due jobs, locked with `FOR UPDATE SKIP LOCKED` so that workers
+    /// claiming at the same moment take disjoint jobs without waiting, marked running under
+    /// `worker`'s lease, with each geocode job's coordinates.
+    public func claimDueJobs(worker: String, limit: Int, leaseMilliseconds: Int64) throws -> [ScheduledJob] {
+        guard limit > 0 else { return [] }
+        let now = clock.milliseconds
+        return try write { session in
+            try session.query("""
+                WITH due AS (
+                    SELECT id FROM sync_job
+                    WHERE (state = 'pending' AND next_run_at <= \(now))
+                       OR (state = 'running' AND lease_expires_at <= \(now))
+                    ORDER BY next_run_at, id LIMIT \(limit)
+                    FOR UPDATE SKIP LOCKED
+                ), claimed AS (
+                    UPDATE sync_job j SET state = 'running', lease_owner = \(worker),
+                                          lease_expires_at = \(now + leaseMilliseconds)
+                    FROM due WHERE j.id = due.id
+                    RETURNING j.id, j.kind, j.target_id, j.attempts, j.next_run_at
+                )
+                SELECT c.id, c.kind, c.target_id, c.attempts::bigint, c.next_run_at, l.id, l.latitude, l.longitude
+                FROM claimed c LEFT JOIN location l ON c.kind = 'geocode' AND l.id = c.target_id
+                ORDER BY c.next_run_at, c.id
+                """).rows.compactMap { try Self.scheduledJob($0)?.job }
+        }
+    }
+
+    public func renewLeases(worker: String, rowIDs: [Int64], leaseMilliseconds: Int64) throws -> [Int64] {
+        guard !rowIDs.isEmpty else { return [] }
+        let now = clock.milliseconds
+        return try write { session in
+            try session.query("""
+                UPDATE sync_job SET lease_expires_at = \(now + leaseMilliseconds)
+                WHERE id = ANY(\(rowIDs)) AND state = 'running' AND lease_owner = \(worker)
+                  AND lease_expires_at > \(now)
+                RETURNING id
+                """).rows.map { try $0.decode(Int64.self) }.sorted()
+        }
+    }
+
+    public func commit(_ batch: SyncBatch, worker: String, geocoder: ReverseGeocoder) throws -> SyncBatchResult {
+        let lease = PostgresBatchWriter.Lease(worker: worker, now: clock.milliseconds)
+        return try write { session in
+            try PostgresBatchWriter(session: session, geocoder: geocoder, lease: lease).commit(batch)
+        }
+    }
+
+    /// A job row: id, kind, target, attempts, due time, then the location's id and coordinates
+    /// (NULL unless a geocode job's location exists). Nil for a kind this build does not know.
+    private static func scheduledJob(_ row: PostgresRow) throws -> (job: ScheduledJob, nextRunAt: Int64)? {
+        var reader = PostgresColumnReader(row)
+        let id = try reader.int64()
+        guard let kind = JobKind(rawValue: try reader.text()) else { return nil }
+        let target = try reader.int64(), attempts = try reader.int(), nextRunAt = try reader.int64()
+        var coordinate: ScheduledJob.Coordinate?
+        if try reader.optionalInt64() != nil {
+            coordinate = ScheduledJob.Coordinate(latitude: try reader.double(), longitude: try reader.double())
+        }
+        let job = ScheduledJob(rowID: id, key: JobKey(kind: kind, targetID: target), attemptsDone: attempts,
+                               coordinate: coordinate)
+        return (job, nextRunAt)
+    }
+}

@@ -1,0 +1,66 @@
+import FeedStore
+import PostgresNIO
+
+/// A PostgreSQL failure with the database it concerns, as one line.
+///
+/// ``unreachable(database:message:)`` is a server that cannot be reached (refused, closed, shut
+/// down) even after the reconnect attempts of ``ReconnectPolicy``; ``StoreFailure`` reports it as
+/// `.unreachable`, which commands turn into exit status 75. ``server(database:sqlState:message:)``
+/// is an error the server answered with.
+public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConvertible, StoreFailureConvertible {
+    case unreachable(database: String, message: String)
+    case server(database: String, sqlState: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let database, let message):
+            "cannot reach the PostgreSQL database \(database): \(message)"
+        case .server(let database, let sqlState, let message):
+            "PostgreSQL database \(database): \(message) (SQLSTATE \(sqlState))"
+        }
+    }
+
+    public var storeFailure: StoreFailure {
+        switch self {
+        case .unreachable: .unreachable(message: description)
+        case .server(_, let sqlState, _) where sqlState == "55P03" || sqlState == "40P01" || sqlState == "40001":
+            .busy(message: description)
+        case .server: .other(description: description)
+        }
+    }
+
+    /// The store's error for a postgres-nio error: a lost or refused connection is
+    /// `unreachable`, an error the server sent is `server`; anything else passes through.
+    static func wrap(_ error: any Error, database: String) -> any Error {
+        if error is PostgresStoreError { return error }
+        if isConnectionLoss(error) {
+            let message = (error as? PSQLError).map(reason) ?? "\(error)"
+            return unreachable(database: database, message: message)
+        }
+        guard let error = error as? PSQLError else { return error }
+        let state = error.serverInfo?[.sqlState] ?? "XX000"
+        return server(database: database, sqlState: state, message: reason(error))
+    }
+
+    /// The server's message, else the underlying network error, else the error's code.
+    private static func reason(_ error: PSQLError) -> String {
+        error.serverInfo?[.message] ?? error.underlying.map { "\($0)" } ?? "\(error.code)"
+    }
+
+    /// Whether `error` means the connection is gone (so a new one may succeed): a closed or
+    /// failed socket, or a server shutting down (SQLSTATE class 08, 57P01 to 57P03).
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        if case .unreachable? = error as? PostgresStoreError { return true }
+        if error is IOError || error is ChannelError { return true }
+        guard let error = error as? PSQLError else { return false }
+        switch error.code {
+        case .serverClosedConnection, .connectionError, .uncleanShutdown, .clientClosedConnection:
+            return true
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import FeedStore
+import Synchronization
+
+/// The databases this executable can open besides SQLite files, chosen by its `main`: the lean
+/// `photofeed` registers none, and a build that links a server store registers its opener, so
+/// that `--db postgres://…` reaches it without `PhotoFeedCLI` linking that store's client.
+///
+/// ```swift
+/// StoreBackends.register(.init(schemes: ["postgres", "postgresql"]) { url, target in
+///     try PostgresFeedStore(location: PostgresLocation(url: url), migrationTarget: target)
+/// })
+/// ```
+public struct StoreBackends: Sendable {
+    /// Opens (and migrates to the target) the store a URL names.
+    public typealias Open = @Sendable (_ url: String, _ migrationTarget: FeedStore.MigrationTarget) throws
+        -> any MigratingFeedStore
+
+    /// The URL schemes it opens (`postgres`), and how.
+    public struct Server: Sendable {
+        public var schemes: Set<String>
+        public var open: Open
+
+        public init(schemes: Set<String>, open: @escaping Open) {
+            self.schemes = schemes
+            self.open = open
+        }
+    }
+
+    private static let servers = Mutex<[Server]>([])
+
+    /// Makes `server` open the URLs of its schemes, for every command of this process.
+    public static func register(_ server: Server) {
+        servers.withLock { $0.append(server) }
+    }
+
+    /// The registered server that opens `scheme`, or nil.
+    static func server(forScheme scheme: String) -> Server? {
+        servers.withLock { servers in servers.first { $0.schemes.contains(scheme) } }
+    }
+}
+
+/// Where `--db` points: a SQLite file, or a server URL (`postgres://user@host:port/name`).
+enum StoreLocation: Equatable {
+    case sqlite(path: String)
+    case server(scheme: String, url: String)
+
+    /// A value with a URL scheme this project knows a server store for (`postgres://`,
+    /// `postgresql://`) is a server; anything else is a SQLite path, as it always was.
+    init(_ text: String) {
+        if let range = text.range(of: "://"), ["postgres", "postgresql"].contains(String(text[..<range.lowerBound])) {
+            self = .server(scheme: String(text[..<range.lowerBound]), url: text)
+        } else {
+            self = .sqlite(path: text)
+        }
+    }
+
+    /// The location for messages: a URL without its password.
+    var displayName: String {
+        switch self {
+        case .sqlite(let path): return path
+        case .server(let scheme, let url):
+            let rest = url.dropFirst(scheme.count + 3)
+            guard let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return url }
+            return "\(scheme)://\(rest[..<colon])\(rest[at...])"
+        }
+    }
+}
+
+/// `--db` names a database this build or this command cannot open (status 64).
+struct UnsupportedStoreLocation: OptionError {
+    var location: String
+    var reason: String
+
+    var description: String { "--db \(location): \(reason)" }
+}

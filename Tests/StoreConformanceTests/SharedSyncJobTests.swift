@@ -1,0 +1,99 @@
+import FeedStore
+import Foundation
+import Testing
+
+/// The sync writer's batches on both stores: a completion applies its effect and bumps the
+/// photos it changes once; a replay of it is cancelled; geocoding names the nearest city.
+@Suite("Sync batches on SQLite and PostgreSQL")
+struct SharedSyncJobTests {
+    /// A store seeded with the curated set, and its pending jobs by key.
+    static func seeded(_ backend: StoreBackend) throws -> (StoreUnderTest, [JobKey: ScheduledJob]) {
+        let store = try StoreFactory.make(backend)
+        try store.seeding.seedCurated(from: StoreFactory.seedDataDirectory, progress: nil)
+        let jobs = try store.jobs.pendingJobs().map(\.job)
+        return (store, Dictionary(uniqueKeysWithValues: jobs.map { ($0.key, $0) }))
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aCompletionAppliesOnceAndItsReplayIsCancelled(_ backend: StoreBackend) throws {
+        // Given the newest photo's image job, started and completed in one batch
+        let (store, jobs) = try Self.seeded(backend)
+        let photo = try store.reading.feedPage(after: nil, limit: 1).items[0].photo
+        let job = try #require(jobs[JobKey(kind: .image, targetID: photo.id)])
+        var batch = SyncBatch()
+        batch.append(.start(rowID: job.rowID))
+        batch.append(.succeed(job, attempt: 1))
+        var replay = SyncBatch()
+        replay.append(.succeed(job, attempt: 1))
+
+        // When it commits, then the completion alone is committed again
+        let result = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+        let second = try store.jobs.commit(replay, geocoder: ReverseGeocoder(), beforeCommit: {})
+
+        // Then the image is loaded and the photo bumped once; the replay changes nothing
+        #expect(result.succeeded == 1 && result.cancelled == 0)
+        #expect(result.changes == [ContentChange(photoID: photo.id, contentVersion: photo.contentVersion + 1,
+                                                 edit: .imageState(.loaded))])
+        #expect(second.succeeded == 0 && second.cancelled == 1 && second.changes.isEmpty)
+        let after = try #require(try store.reading.feedItems(photoIDs: [photo.id])[photo.id])
+        #expect(after.photo.imageState == .loaded)
+        #expect(after.photo.contentVersion == photo.contentVersion + 1)
+        #expect(try store.jobs.unfinishedJobCount() == jobs.count - 1)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func retriesGiveUpsAndGeocodingLandInOneBatch(_ backend: StoreBackend) throws {
+        let (store, jobs) = try Self.seeded(backend)
+        let items = try store.reading.feedPage(after: nil, limit: 40).items
+        let located = try #require(items.first { $0.location != nil })
+        let geocode = try #require(jobs[JobKey(kind: .geocode, targetID: located.location!.id)])
+        let avatar = try #require(jobs[JobKey(kind: .avatar, targetID: items[1].owner.id)])
+        let image = try #require(jobs[JobKey(kind: .image, targetID: items[2].photo.id)])
+        var batch = SyncBatch()
+        for job in [geocode, avatar, image] { batch.append(.start(rowID: job.rowID)) }
+        batch.append(.succeed(geocode, attempt: 1))
+        batch.append(.giveUp(avatar, attempt: 5, message: "gave up: attempt 5 failed"))
+        batch.append(.retry(image, attempt: 1, nextRunAt: 1_750_000_000_000 + 60_000, message: "attempt 1 failed"))
+
+        let result = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+
+        #expect(result.succeeded == 1 && result.failed == 1 && result.retried == 1 && result.cancelled == 0)
+        let location = try #require(try store.reading.feedItems(photoIDs: [located.photo.id])[located.photo.id]?
+            .location)
+        #expect(location.geocodeState == .resolved)
+        #expect(location.placeName != nil)
+        let ownerPhotos = Set(result.changes.filter { $0.edit == .avatarState(.failed) }.map(\.photoID))
+        #expect(ownerPhotos.contains(items[1].photo.id))
+        let pendingImage = try #require(try store.jobs.pendingJobs().first { $0.job.rowID == image.rowID })
+        #expect(pendingImage.nextRunAt == 1_750_000_060_000)
+        #expect(pendingImage.job.attemptsDone == 1)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aCompletionMakesCachedLayoutsStale(_ backend: StoreBackend) throws {
+        let (store, jobs) = try Self.seeded(backend)
+        let item = try store.reading.feedPage(after: nil, limit: 1).items[0]
+        try store.cache.putLayouts([(SharedLayoutCacheTests.key(item), SharedLayoutCacheTests.layout(height: 500))])
+        let job = try #require(jobs[JobKey(kind: .image, targetID: item.photo.id)])
+        var batch = SyncBatch()
+        batch.append(.start(rowID: job.rowID))
+        batch.append(.succeed(job, attempt: 1))
+
+        _ = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+
+        #expect(try store.jobs.photosWithStaleLayouts() == [item.photo.id])
+        #expect(try store.cache.layoutCacheReport(engineVersion: 3).stale == 1)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func releasingRunningJobsMakesThemPendingAgain(_ backend: StoreBackend) throws {
+        let (store, jobs) = try Self.seeded(backend)
+        var batch = SyncBatch()
+        for job in jobs.values.sorted(by: { $0.rowID < $1.rowID }).prefix(5) { batch.append(.start(rowID: job.rowID)) }
+        _ = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+
+        #expect(try store.jobs.pendingJobs().count == jobs.count - 5)
+        #expect(try store.jobs.releaseRunningJobs() == 5)
+        #expect(try store.jobs.pendingJobs().count == jobs.count)
+    }
+}

@@ -1,0 +1,66 @@
+import FeedStore
+import FeedStorePostgres
+import Foundation
+import Synchronization
+import Testing
+
+/// The store implementations the shared suite runs on.
+enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite, postgres
+    var description: String { rawValue }
+}
+
+/// A store under test, seen through the seam's protocols only.
+struct StoreUnderTest: Sendable {
+    var backend: StoreBackend
+    var reading: any FeedReading
+    var cache: any LayoutCacheStoring
+    var seeding: any FeedSeeding
+    var jobs: any SyncJobStoring
+    var migrate: @Sendable () throws -> MigrationReport
+    var appliedMigrations: @Sendable () throws -> [String]
+}
+
+/// A clock the tests move by hand.
+final class TestStoreClock: Sendable {
+    private let current = Mutex<Date>(Date(timeIntervalSince1970: 1_750_000_000))
+
+    var clock: StoreClock { StoreClock { [self] in current.withLock { $0 } } }
+    var milliseconds: Int64 { Int64((current.withLock { $0 }.timeIntervalSince1970 * 1000).rounded()) }
+
+    func advance(milliseconds: Int64) {
+        current.withLock { $0 += Double(milliseconds) / 1000 }
+    }
+}
+
+/// Paths and store factories of the shared suite.
+enum StoreFactory {
+    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let seedDataDirectory = projectRoot.appendingPathComponent("seed-data")
+    static let sqliteMigrations = projectRoot.appendingPathComponent("Migrations")
+    static let postgresMigrations = projectRoot.appendingPathComponent("Migrations/postgresql")
+
+    /// A new, empty, migrated store of `backend` (a PostgreSQL one in a schema of its own).
+    static func make(_ backend: StoreBackend, clock: TestStoreClock = TestStoreClock()) throws -> StoreUnderTest {
+        switch backend {
+        case .sqlite:
+            let store = try FeedStore(path: ":memory:", migrationsDirectory: sqliteMigrations, clock: clock.clock)
+            return StoreUnderTest(backend: backend, reading: store, cache: store, seeding: store, jobs: store,
+                                  migrate: { try store.migrate() },
+                                  appliedMigrations: { try store.appliedMigrations() })
+        case .postgres:
+            let store = try postgres(clock: clock)
+            return StoreUnderTest(backend: backend, reading: store, cache: store, seeding: store, jobs: store,
+                                  migrate: { try store.migrate() },
+                                  appliedMigrations: { try store.appliedMigrations() })
+        }
+    }
+
+    /// A new PostgreSQL store in a fresh schema of the test cluster's database.
+    static func postgres(clock: TestStoreClock = TestStoreClock(),
+                         migrationTarget: FeedStore.MigrationTarget = .latest) throws -> PostgresFeedStore {
+        try PostgresFeedStore(location: try TestCluster.freshSchema(), migrationsDirectory: postgresMigrations,
+                              clock: clock.clock, reconnect: .none, migrationTarget: migrationTarget)
+    }
+}

@@ -1,0 +1,63 @@
+import FeedStorePostgres
+import Foundation
+import Logging
+import NIOPosix
+import PostgresNIO
+import Testing
+
+/// The PostgreSQL server of the test run: `PHOTOFEED_TEST_POSTGRES_URL`, which `bin/test` sets
+/// after starting a throwaway cluster. Without it the PostgreSQL tests fail: they never skip.
+enum TestCluster {
+    struct Missing: Error, CustomStringConvertible {
+        var description: String {
+            "PHOTOFEED_TEST_POSTGRES_URL is not set: run the tests with bin/test, which starts a throwaway "
+                + "PostgreSQL cluster (bin/lib/postgres-cluster.sh), or start one with bin/postgres-dev start "
+                + "and export its URL"
+        }
+    }
+
+    /// The cluster's database.
+    static func location() throws -> PostgresLocation {
+        guard let url = ProcessInfo.processInfo.environment["PHOTOFEED_TEST_POSTGRES_URL"], !url.isEmpty else {
+            throw Missing()
+        }
+        return try PostgresLocation(url: url)
+    }
+
+    /// A new schema of the cluster's database, and the location whose tables live in it.
+    static func freshSchema() throws -> PostgresLocation {
+        var location = try location()
+        let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try withConnection { connection in
+            _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger).wait()
+        }
+        location.searchPath = schema
+        return location
+    }
+
+    /// Ends the server sessions of `applicationName`, as a server restart would; returns how many.
+    static func terminateSessions(applicationName: String) throws -> Int {
+        try withConnection { connection in
+            let rows = try connection.query("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = \(applicationName) AND pid <> pg_backend_pid()
+                """, logger: logger).wait().rows
+            return rows.count
+        }
+    }
+
+    static let logger = Logger(label: "photofeed.tests.postgres")
+
+    /// Runs `body` on a new connection to the cluster's database.
+    private static func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let location = try location()
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: .disable)
+        let connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 0,
+            logger: logger).wait()
+        defer { try? connection.close().wait() }
+        return try body(connection)
+    }
+}
