@@ -18,13 +18,22 @@ let package = Package(
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "FeedRendering", targets: ["FeedRendering"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
+        .library(name: "FeedService", targets: ["FeedService"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
+        // `photofeed` with every command plus `serve`: the only product that links Hummingbird and
+        // SwiftNIO, so the lean executable's build stays short (bin/photofeed picks the product).
+        .executable(name: "photofeed-server", targets: ["photofeed-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         // C libraries from Debian (libfreetype-dev, libharfbuzz-dev, libunibreak-dev).
@@ -67,6 +76,20 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
+        // The HTTP service (`photofeed serve`, docs/api.md): Hummingbird's routes over the feed,
+        // run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
+        .target(name: "FeedService", dependencies: [
+            "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "TextLayout",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "photofeed-server", dependencies: ["FeedService", "PhotoFeedCLI"],
+                          swiftSettings: strict),
 
         // Test support, split by what each part links: layout helpers and the seeded generator
         // (LayoutCore only); node fixtures, the host-node harness and the layout contract
@@ -108,6 +131,13 @@ let package = Package(
             "StoreTestSupport", "CellDocumentSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        .testTarget(name: "FeedServiceTests", dependencies: [
+            "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "StoreTestSupport", "LayoutTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
     ]
 )

@@ -8,15 +8,15 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 }
 
 /// `--db PATH`, else `$PHOTOFEED_DB`, else `./photofeed.sqlite` (contract: the database).
-struct StoreOptions: ParsableArguments {
+package struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "The database file (default: $PHOTOFEED_DB, else ./photofeed.sqlite).")
-    var db: String?
+    package var db: String?
 
     @Option(name: .customLong("busy-timeout"),
             help: "Seconds to wait for another process's lock before failing with status 75.")
-    var busyTimeout: Double = 5
+    package var busyTimeout: Double = 5
 
-    var path: String {
+    package var path: String {
         if let db { return db }
         if let environment = ProcessInfo.processInfo.environment["PHOTOFEED_DB"], !environment.isEmpty {
             return environment
@@ -24,7 +24,9 @@ struct StoreOptions: ParsableArguments {
         return "photofeed.sqlite"
     }
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         try OptionRange.busyTimeout.check(busyTimeout)
         if db == nil, let raw = getenv("PHOTOFEED_DB") {
             let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
@@ -37,7 +39,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens and migrates the database.
-    func openStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
+    package func openStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
         try FeedStore(path: path, busyTimeout: busyTimeout, migrationTarget: migrationTarget)
     }
 }
