@@ -49,7 +49,7 @@ final class FeedAPI: Sendable {
             return try cached("photo \(photoID) \(query)", request: request, contentType: "application/json") {
                 guard let entry = try controller.entry(photoID: photoID, width: query.width, scale: query.scale)
                 else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
-                count(FeedPageResult(entries: [entry], next: nil, width: query.width, scale: query.scale))
+                count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
                 return try Self.jsonBody(FeedItemJSON(entry))
             }
         }
@@ -126,23 +126,22 @@ final class FeedAPI: Sendable {
 
     private func page(_ query: FeedQuery) throws -> FeedPageResult {
         let page = try controller.page(width: query.width, scale: query.scale, limit: query.limit, after: query.after)
-        count(page)
+        count(hits: page.hits, misses: page.misses)
         return page
     }
 
-    private func count(_ page: FeedPageResult) {
-        metrics.cacheHits.increment(by: page.hits)
-        metrics.cacheMisses.increment(by: page.misses)
-        metrics.layoutsComputed.increment(by: page.misses)
+    private func count(hits: Int, misses: Int) {
+        metrics.cacheHits.increment(by: hits)
+        metrics.cacheMisses.increment(by: misses)
+        metrics.layoutsComputed.increment(by: misses)
     }
 
     private static func query(_ request: Request, paging: Bool, defaultWidth: Double? = nil) throws -> FeedQuery {
-        var parameters = request.uri.queryParameters
-        if let defaultWidth, parameters["width"] == nil {
-            let query = request.uri.query.map { "&" + $0 } ?? ""
-            parameters = URI("/?width=\(number(defaultWidth))\(query)").queryParameters
+        let parameters = request.uri.queryParameters
+        return try FeedQuery(paging: paging) { name in
+            if name == "width", parameters["width"] == nil, let defaultWidth { return Substring(number(defaultWidth)) }
+            return parameters[Substring(name)]
         }
-        return try FeedQuery(parameters, paging: paging)
     }
 
     /// A JSON line and a newline.

@@ -21,8 +21,10 @@ struct FeedQuery: Hashable, Sendable {
         self.after = after
     }
 
-    /// Reads `width` and `scale` (and with `paging`, `limit` and `after`) from `parameters`.
-    init(_ parameters: FlatDictionary<Substring, Substring>, paging: Bool) throws(ProblemDocument) {
+    /// Reads `width` and `scale` (and with `paging`, `limit` and `after`) through `parameter`,
+    /// which gives a query parameter's value by name, or nil when the query lacks it.
+    init(paging: Bool, parameter: @escaping (String) -> Substring?) throws(ProblemDocument) {
+        let parameters = Lookup(parameter: parameter)
         guard let width = parameters["width"] else {
             throw .badParameter("width", "width is required: the cell width in points, from 1 to 10000")
         }
@@ -45,6 +47,11 @@ struct FeedQuery: Hashable, Sendable {
                 throw .badParameter("after", "after must be a \"next\" cursor of an earlier page: \(error)")
             }
         }
+    }
+
+    private struct Lookup {
+        var parameter: (String) -> Substring?
+        subscript(_ name: String) -> Substring? { parameter(name) }
     }
 
     private static func number(_ name: String, _ text: String, range: OptionRange<Double>) throws(ProblemDocument)

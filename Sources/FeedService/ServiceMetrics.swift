@@ -18,11 +18,11 @@ import Synchronization
 final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory
-    let cacheHits: Counter
-    let cacheMisses: Counter
-    let layoutsComputed: Counter
-    let responseCacheHits: Counter
-    private let requests = Mutex<[RequestKey: (count: Counter, duration: Metrics.Timer)]>([:])
+    let cacheHits: Metrics.Counter
+    let cacheMisses: Metrics.Counter
+    let layoutsComputed: Metrics.Counter
+    let responseCacheHits: Metrics.Counter
+    private let requests = Mutex<[RequestKey: (count: Metrics.Counter, duration: Metrics.Timer)]>([:])
 
     struct RequestKey: Hashable {
         var route: String
@@ -39,10 +39,10 @@ final class ServiceMetrics: Sendable {
             .milliseconds(250), .milliseconds(1000),
         ]
         self.factory = factory
-        cacheHits = Counter(label: "photofeed_layout_cache_hits_total", factory: factory)
-        cacheMisses = Counter(label: "photofeed_layout_cache_misses_total", factory: factory)
-        layoutsComputed = Counter(label: "photofeed_layouts_computed_total", factory: factory)
-        responseCacheHits = Counter(label: "photofeed_response_cache_hits_total", factory: factory)
+        cacheHits = Metrics.Counter(label: "photofeed_layout_cache_hits_total", factory: factory)
+        cacheMisses = Metrics.Counter(label: "photofeed_layout_cache_misses_total", factory: factory)
+        layoutsComputed = Metrics.Counter(label: "photofeed_layouts_computed_total", factory: factory)
+        responseCacheHits = Metrics.Counter(label: "photofeed_response_cache_hits_total", factory: factory)
     }
 
     /// Counts one request that ended with `status` after `nanoseconds`.
@@ -51,7 +51,7 @@ final class ServiceMetrics: Sendable {
         let metrics = requests.withLock { requests in
             if let existing = requests[key] { return existing }
             let dimensions = [("route", route), ("method", method), ("status", String(status))]
-            let made = (count: Counter(label: "photofeed_http_requests_total", dimensions: dimensions,
+            let made = (count: Metrics.Counter(label: "photofeed_http_requests_total", dimensions: dimensions,
                                        factory: factory),
                         duration: Metrics.Timer(label: "photofeed_http_request_duration_seconds",
                                                 dimensions: dimensions, factory: factory))
@@ -63,8 +63,8 @@ final class ServiceMetrics: Sendable {
     }
 
     /// A gauge of the in-process sync daemon's, `photofeed_sync_<name>`.
-    func syncGauge(_ name: String) -> Gauge {
-        Gauge(label: "photofeed_sync_\(name)", factory: factory)
+    func syncGauge(_ name: String) -> Metrics.Gauge {
+        Metrics.Gauge(label: "photofeed_sync_\(name)", factory: factory)
     }
 
     /// Everything, in Prometheus' text exposition format.
