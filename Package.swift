@@ -76,7 +76,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
-        // The HTTP service (`photofeed serve`, docs/api.md): Hummingbird's routes over the feed,
+        // The HTTP service (`photofeed serve`, docs/openapi.yaml): Hummingbird's routes over the feed,
         // run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
         .target(name: "FeedService", dependencies: [
             "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "TextLayout",
@@ -138,6 +138,8 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOFoundationCompat", package: "swift-nio"),
         ], swiftSettings: strict),
     ]
 )

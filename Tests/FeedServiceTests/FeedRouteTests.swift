@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
+import NIOFoundationCompat
 import Testing
 
 /// `GET /v1/feed` and `GET /v1/photos/{id}` in-process: the four-photo feed at 375 points, its
@@ -16,12 +18,14 @@ import Testing
                 let page = ServiceFixture.object(response)
                 let items = page["items"] as? [[String: Any]] ?? []
                 #expect(items.map { $0["photoId"] as? Int } == [4, 1, 3])
+                try #require(items.count == 3)
                 #expect(page["next"] as? String == "djE6MTc0OTY0MzIwMDAwMDoz")
                 #expect(items.map { $0["cache"] as? String } == ["miss", "miss", "miss"])
                 let photo1 = items[1]
                 let layout = photo1["layout"] as? [String: Any]
                 #expect(layout?["size"] as? [Double] == [375, 537.5])
                 let nodes = layout?["nodes"] as? [[String: Any]] ?? []
+                try #require(nodes.count == 8)
                 #expect(nodes.map { $0["id"] as? String } == [
                     "avatar", "userName", "location", "time", "photo", "likes", "description", "comments",
                 ])

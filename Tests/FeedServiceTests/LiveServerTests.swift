@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
+import NIOFoundationCompat
 import Testing
 
 /// The service over a real TCP socket on loopback (a free port), as a client sees it.
@@ -13,7 +15,8 @@ import Testing
             let page = ServiceFixture.object(response)
             let items = page["items"] as? [[String: Any]] ?? []
             #expect(items.map { $0["photoId"] as? Int } == [4, 1])
-            #expect((items.first?["layout"] as? [String: Any])?["size"] as? [Double] == [375, 478])
+            // 478 points at @2x; at @3x the 16.5-point labels snap to 49 px, 16⅓ points.
+            #expect((items.first?["layout"] as? [String: Any])?["size"] as? [Double] == [375, 1433.0 / 3])
             let tag = try #require(response.headers[.eTag])
             let again = try await client.execute(uri: "/v1/feed?width=375&scale=3&limit=2", method: .get)
             let cached = try await client.execute(uri: "/v1/feed?width=375&scale=3&limit=2", method: .get,

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
+import NIOFoundationCompat
 import StoreTestSupport
 import Testing
 
@@ -32,7 +34,7 @@ import Testing
         ("/openapi.yaml", "/openapi.yaml", [:]),
     ]
 
-    struct Recorded: Encodable {
+    struct Recorded: Encodable, Sendable {
         var path: String
         var method = "get"
         var status: Int
@@ -43,8 +45,8 @@ import Testing
 
     @Test func everyRouteAnswersAsTheDocumentSays() async throws {
         let app = try ServiceFixture.service().service.application()
-        var recorded: [Recorded] = []
-        try await app.test(.router) { client in
+        let recorded = try await app.test(.router) { client in
+            var recorded: [Recorded] = []
             for request in Self.requests {
                 let response = try await client.execute(uri: request.uri, method: .get, headers: request.headers)
                 let contentType = response.headers[.contentType] ?? ""
@@ -54,6 +56,7 @@ import Testing
                 recorded.append(Recorded(path: request.path, status: response.status.code, contentType: contentType,
                                          headers: headers, body: isText ? String(buffer: response.body) : ""))
             }
+            return recorded
         }
         #expect(recorded.map(\.status) == [200, 200, 200, 200, 400, 400, 400, 304, 200, 404, 400, 200, 200, 400,
                                            200, 404, 200, 200, 200])

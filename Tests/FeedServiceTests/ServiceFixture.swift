@@ -2,7 +2,10 @@ import FeedService
 import FeedStore
 import Foundation
 import Hummingbird
+import Logging
 import HummingbirdTesting
+import NIOCore
+import NIOFoundationCompat
 import StoreTestSupport
 import Testing
 
@@ -14,7 +17,9 @@ enum ServiceFixture {
         let path = try FeedTestStore.seededFile()
         let store = try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory,
                                   clock: FeedTestStore.clock, busyTimeout: busyTimeout)
-        return (try FeedHTTPService(store: store, port: 0), path)
+        var logger = Logger(label: "photofeed.serve.tests")
+        logger.logLevel = .warning
+        return (try FeedHTTPService(store: store, port: 0, logger: logger), path)
     }
 
     static func text(_ response: TestResponse) -> String {

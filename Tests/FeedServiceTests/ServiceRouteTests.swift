@@ -3,6 +3,8 @@ import Foundation
 import GRDB
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
+import NIOFoundationCompat
 import StoreTestSupport
 import Testing
 
@@ -52,8 +54,8 @@ import Testing
             #expect(font.headers[.contentType] == "font/ttf")
             let file = try Data(contentsOf: URL(fileURLWithPath: HTMLFeedRenderer.defaultRegularFont))
             #expect(Data(buffer: font.body) == file)
-            ServiceFixture.expectProblem(try await client.execute(uri: "/fonts/..%2Fpasswd", method: .get),
-                                         status: 404)
+            let traversal = try await client.execute(uri: "/fonts/..%2Fpasswd", method: .get)
+            ServiceFixture.expectProblem(traversal, status: 404)
         }
     }
 
@@ -66,7 +68,8 @@ import Testing
             _ = try await client.execute(uri: "/v1/feed?width=375", method: .get)
             _ = try await client.execute(uri: "/v1/feed?width=0", method: .get)
             _ = try await client.execute(uri: "/v1/photos/7?width=375", method: .get)
-            let metrics = ServiceFixture.text(try await client.execute(uri: "/metrics", method: .get))
+            let metricsResponse = try await client.execute(uri: "/metrics", method: .get)
+            let metrics = ServiceFixture.text(metricsResponse)
             let lines = Set(metrics.split(separator: "\n").map(String.init))
             #expect(lines.contains(#"photofeed_http_requests_total{route="/v1/feed",method="GET",status="200"} 2"#))
             #expect(lines.contains(#"photofeed_http_requests_total{route="/v1/feed",method="GET",status="400"} 1"#))
@@ -87,7 +90,8 @@ import Testing
     @Test func unknownPathsAndMethodsAreProblems() async throws {
         let app = try ServiceFixture.service().service.application()
         try await app.test(.router) { client in
-            ServiceFixture.expectProblem(try await client.execute(uri: "/v2/feed", method: .get), status: 404)
+            let unknown = try await client.execute(uri: "/v2/feed", method: .get)
+            ServiceFixture.expectProblem(unknown, status: 404)
             let post = try await client.execute(uri: "/v1/feed?width=375", method: .post)
             #expect(post.status.code == 404 || post.status.code == 405)
         }
@@ -102,9 +106,9 @@ import Testing
         configuration.allowsUnsafeTransactions = true  // the lock must outlive one database access
         let holder = try DatabasePool(path: path, configuration: configuration)
         try await app.test(.router) { client in
-            try holder.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+            try await holder.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
             let busy = try await client.execute(uri: "/v1/feed?width=375", method: .get)
-            try holder.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+            try await holder.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
             ServiceFixture.expectProblem(busy, status: 503)
             #expect(busy.headers[.retryAfter] == "1")
             let after = try await client.execute(uri: "/v1/feed?width=375", method: .get)
