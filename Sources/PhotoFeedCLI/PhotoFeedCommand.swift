@@ -4,10 +4,10 @@ import ArgumentParser
 /// `serve` that only says where the HTTP service is (``ServeUnavailableCommand``).
 ///
 /// The `photofeed-server` executable has a root command of its own made with
-/// ``configuration(adding:)`` from the same ``commonSubcommands`` plus its real `serve`, and runs
+/// ``rootConfiguration(adding:)`` from the same ``commonSubcommands`` plus its real `serve`, and runs
 /// through the same ``execute(_:root:)``, so both print and exit alike.
 public struct PhotoFeedCommand: AsyncParsableCommand {
-    public static let configuration = configuration(adding: [ServeUnavailableCommand.self])
+    public static let configuration: CommandConfiguration = rootConfiguration(adding: [ServeUnavailableCommand.self])
 
     /// The commands every `photofeed` executable has, in the order help lists them.
     public static let commonSubcommands: [any ParsableCommand.Type] = [
@@ -17,7 +17,7 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
     ]
 
     /// The root `photofeed` configuration with ``commonSubcommands`` followed by `extra`.
-    public static func configuration(adding extra: [any ParsableCommand.Type]) -> CommandConfiguration {
+    public static func rootConfiguration(adding extra: [any ParsableCommand.Type]) -> CommandConfiguration {
         CommandConfiguration(
             commandName: "photofeed",
             abstract: "Texture's layout engine and a photo feed built on it.",

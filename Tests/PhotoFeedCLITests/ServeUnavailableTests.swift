@@ -16,7 +16,7 @@ import Testing
     @Test func theServerExecutableHasEveryCommandOfTheLeanOne() {
         let lean = PhotoFeedCommand.configuration.subcommands.map { $0.configuration.commandName }
         #expect(lean == PhotoFeedCommand.commonSubcommands.map { $0.configuration.commandName } + ["serve"])
-        let server = PhotoFeedCommand.configuration(adding: []).subcommands.count
+        let server = PhotoFeedCommand.rootConfiguration(adding: []).subcommands.count
         #expect(server == lean.count - 1)
     }
 }
