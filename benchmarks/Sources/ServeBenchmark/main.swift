@@ -68,8 +68,11 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let service = try FeedHTTPService(store: store, host: "127.0.0.1", port: 0)
 let listening = AsyncStream<Int>.makeStream()
 let server = Task { try await service.application(onListening: { port in listening.continuation.yield(port) }).run() }
-var portIterator = listening.stream.makeAsyncIterator()
-guard let port = await portIterator.next() else { fatalError("the service did not start") }
+func first(_ stream: AsyncStream<Int>) async -> Int? {
+    for await value in stream { return value }
+    return nil
+}
+guard let port = await first(listening.stream) else { fatalError("the service did not start") }
 let base = "http://127.0.0.1:\(port)"
 let page = "\(base)/v1/feed?width=375&scale=3&limit=20"
 
