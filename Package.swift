@@ -99,6 +99,8 @@ let package = Package(
         .target(name: "NodeTestSupport", dependencies: ["LayoutCore", "NodeKit", "LayoutTestSupport"],
                 path: "Tests/NodeTestSupport", swiftSettings: strict),
         .target(name: "CellDocumentSupport", path: "Tests/CellDocumentSupport", swiftSettings: strict),
+        // Debian's headless chromium for the browser tests, and the HTML page's position probe.
+        .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport", swiftSettings: strict),
         .target(name: "StoreTestSupport", dependencies: ["FeedStore", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Tests/StoreTestSupport", swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: [
@@ -124,7 +126,7 @@ let package = Package(
             "LayoutTestSupport", "StoreTestSupport", "CellDocumentSupport", "LayoutDescription",
         ], swiftSettings: strict),
         .testTarget(name: "FeedRenderingTests", dependencies: [
-            "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport",
+            "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport", "BrowserTestSupport",
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
             "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
@@ -134,6 +136,7 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "FeedServiceTests", dependencies: [
             "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "StoreTestSupport", "LayoutTestSupport",
+            "BrowserTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),

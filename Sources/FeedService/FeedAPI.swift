@@ -19,10 +19,12 @@ final class FeedAPI: Sendable {
     let metrics: ServiceMetrics
     let documents: ServiceDocuments
     let watcher: ChangeWatcher?
+    let htmlPositionProbe: Bool
     let responses = ResponseCache()
 
     init(controller: FeedController, metrics: ServiceMetrics, watcher: ChangeWatcher? = nil,
-         documents: ServiceDocuments = ServiceDocuments()) {
+         htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments()) {
+        self.htmlPositionProbe = htmlPositionProbe
         self.controller = controller
         self.metrics = metrics
         self.watcher = watcher
@@ -74,7 +76,9 @@ final class FeedAPI: Sendable {
             return try cached("html \(query)", request: request, contentType: "text/html; charset=utf-8") {
                 let page = try page(query)
                 let snapshots = try controller.snapshots(of: page)
-                let html = ServiceFonts.renderer(width: query.width).render(snapshots)
+                var renderer = ServiceFonts.renderer(width: query.width)
+                renderer.includesPositionProbe = htmlPositionProbe
+                let html = renderer.render(snapshots)
                 return Data(html.replacingOccurrences(of: "</main>\n",
                                                       with: "</main>\n" + Self.navigation(query, page: page)).utf8)
             }

@@ -26,15 +26,16 @@ public struct FeedHTTPService: Sendable {
     /// - Parameters:
     ///   - port: 0 picks a free port (``run(onListening:)`` tells which).
     ///   - withSync: also run the sync daemon in this process (``SyncDaemonService``).
+    ///   - htmlPositionProbe: the HTML page carries ``HTMLFeedRenderer``'s position probe (browser tests).
     public init(store: FeedStore, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
-                logger: Logger = Logger(label: "photofeed.serve")) throws {
+                logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false) throws {
         self.store = store
         self.host = host
         self.port = port
         self.withSync = withSync
         self.logger = logger
         api = FeedAPI(controller: try FeedController(store: store), metrics: ServiceMetrics(),
-                      watcher: try store.changeWatcher())
+                      watcher: try store.changeWatcher(), htmlPositionProbe: htmlPositionProbe)
     }
 
     /// The Hummingbird application: the routes at `host`:`port`; `onListening` gets the bound port.
