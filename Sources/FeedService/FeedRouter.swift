@@ -31,6 +31,12 @@ struct NotFoundProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as any HTTPResponseError {
             switch error.status {
+            case .notFound where request.method != .get && Self.isRoute(request.uri.path):
+                var response = ProblemDocument(title: "Method Not Allowed", status: 405,
+                                               detail: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
+                    .response
+                response.headers[.allow] = "GET"
+                return response
             case .notFound:
                 return ProblemDocument.notFound("no route answers \(request.uri.path)").response
             case .methodNotAllowed:
@@ -41,5 +47,17 @@ struct NotFoundProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw error
             }
         }
+    }
+
+    /// Whether `path` is one the router answers for GET.
+    static func isRoute(_ path: String) -> Bool {
+        if ["/", "/v1/feed", "/v1/layouts/report", "/healthz", "/metrics", "/openapi.yaml"].contains(path) {
+            return true
+        }
+        for prefix in ["/v1/photos/", "/fonts/"] where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            return !rest.isEmpty && !rest.contains("/")
+        }
+        return false
     }
 }

@@ -93,7 +93,10 @@ import Testing
             let unknown = try await client.execute(uri: "/v2/feed", method: .get)
             ServiceFixture.expectProblem(unknown, status: 404)
             let post = try await client.execute(uri: "/v1/feed?width=375", method: .post)
-            #expect(post.status.code == 404 || post.status.code == 405)
+            ServiceFixture.expectProblem(post, status: 405)
+            #expect(post.headers[.allow] == "GET")
+            let delete = try await client.execute(uri: "/v1/photos/1", method: .delete)
+            ServiceFixture.expectProblem(delete, status: 405)
         }
     }
 
