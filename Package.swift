@@ -18,13 +18,22 @@ let package = Package(
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "FeedRendering", targets: ["FeedRendering"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
+        .library(name: "FeedService", targets: ["FeedService"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
+        // `photofeed` with every command plus `serve`: the only product that links Hummingbird and
+        // SwiftNIO, so the lean executable's build stays short (bin/photofeed picks the product).
+        .executable(name: "photofeed-server", targets: ["photofeed-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
@@ -74,6 +83,20 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
+        // The HTTP service (`photofeed serve`, docs/openapi.yaml): Hummingbird's routes over the feed,
+        // run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
+        .target(name: "FeedService", dependencies: [
+            "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "TextLayout",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "photofeed-server", dependencies: ["FeedService", "FeedStorePostgres", "PhotoFeedCLI"],
+                          swiftSettings: strict),
 
         // Test support, split by what each part links: layout helpers and the seeded generator
         // (LayoutCore only); node fixtures, the host-node harness and the layout contract
@@ -83,6 +106,8 @@ let package = Package(
         .target(name: "NodeTestSupport", dependencies: ["LayoutCore", "NodeKit", "LayoutTestSupport"],
                 path: "Tests/NodeTestSupport", swiftSettings: strict),
         .target(name: "CellDocumentSupport", path: "Tests/CellDocumentSupport", swiftSettings: strict),
+        // Debian's headless chromium for the browser tests, and the HTML page's position probe.
+        .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport", swiftSettings: strict),
         .target(name: "StoreTestSupport", dependencies: ["FeedStore", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Tests/StoreTestSupport", swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: [
@@ -113,13 +138,23 @@ let package = Package(
             "LayoutTestSupport", "StoreTestSupport", "CellDocumentSupport", "LayoutDescription",
         ], swiftSettings: strict),
         .testTarget(name: "FeedRenderingTests", dependencies: [
-            "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport",
+            "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport", "BrowserTestSupport",
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
             "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
             "StoreTestSupport", "CellDocumentSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        .testTarget(name: "FeedServiceTests", dependencies: [
+            "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "StoreTestSupport", "LayoutTestSupport",
+            "BrowserTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOFoundationCompat", package: "swift-nio"),
         ], swiftSettings: strict),
     ]
 )

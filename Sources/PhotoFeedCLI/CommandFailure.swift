@@ -9,8 +9,8 @@ import Foundation
 ///
 /// A command that opens a database passes its path: every error the store raises then names
 /// that file and says what is wrong with it (``DatabaseFileProblem``), in one line.
-enum CommandFailure {
-    static func reporting<T>(database: String? = nil, _ body: () throws -> T) throws -> T {
+package enum CommandFailure {
+    package static func reporting<T>(database: String? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
@@ -18,7 +18,7 @@ enum CommandFailure {
         }
     }
 
-    static func reportingAsync<T>(database: String? = nil, _ body: () async throws -> T) async throws -> T {
+    package static func reportingAsync<T>(database: String? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch {
@@ -27,14 +27,14 @@ enum CommandFailure {
     }
 
     /// Writes `error`'s line and returns the status to exit with.
-    static func report(_ error: any Error, database: String? = nil) -> ExitCode {
+    package static func report(_ error: any Error, database: String? = nil) -> ExitCode {
         if let exit = error as? ExitCode { return exit }
         let (status, message) = classify(error, database: database)
         CommandOutput.current.error(message)
         return ExitCode(status)
     }
 
-    static func classify(_ error: any Error, database: String? = nil) -> (Int32, String) {
+    package static func classify(_ error: any Error, database: String? = nil) -> (Int32, String) {
         switch error {
         case let error as any InputDataError:
             return (65, error.description)

@@ -104,12 +104,12 @@ extension CommandOutput {
     }
 
     /// Writes `value` as one line of JSON on standard output (``JSONLine``).
-    func json(_ value: some Encodable, keys: JSONLine.KeyOrder = .sorted) throws {
+    package func json(_ value: some Encodable, keys: JSONLine.KeyOrder = .sorted) throws {
         standardOutput(try JSONLine.encode(value, keys: keys))
     }
 
     /// Writes the contract's one `error: …` line on standard error.
-    func error(_ message: String) {
+    package func error(_ message: String) {
         standardError("error: \(message)")
     }
 }

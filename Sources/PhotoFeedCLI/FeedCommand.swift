@@ -49,37 +49,6 @@ public struct FeedCommand: ParsableCommand {
     }
 }
 
-/// The contract's JSON of a feed page, keys in this order:
-/// `{"items":[{"photoId":…,"layout":<result line>,"cache":"hit"|"miss"}],"next":cursor|null}`.
-struct FeedPageJSON: Encodable {
-    struct Item: Encodable {
-        var photoId: Int64
-        /// The layout-description contract's result line, as the layout cache gives it.
-        var layout: JSONFragment
-        var cache: String
-    }
-
-    var items: [Item]
-    var next: String?
-
-    init(_ page: FeedPageResult) {
-        items = page.entries.map { entry in
-            Item(photoId: entry.photoID, layout: JSONFragment(entry.layout.resultLine), cache: entry.cache.rawValue)
-        }
-        next = page.next?.encoded
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(next, forKey: .next)  // null on the last page
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case items, next
-    }
-}
-
 /// A readable listing of a feed page: one line per photo (id, owner, cell size, cache outcome,
 /// the start of its caption), then the next cursor.
 enum FeedPageText {

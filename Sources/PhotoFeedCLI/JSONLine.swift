@@ -10,12 +10,12 @@
 /// struct Counts: Encodable { var users = 3; var photos = 12 }
 /// let line = try JSONLine.encode(Counts(), keys: .sorted)  // {"photos":12,"users":3}
 /// ```
-enum JSONLine {
-    enum KeyOrder: Sendable {
+package enum JSONLine {
+    package enum KeyOrder: Sendable {
         case encoded, sorted
     }
 
-    static func encode(_ value: some Encodable, keys: KeyOrder) throws -> String {
+    package static func encode(_ value: some Encodable, keys: KeyOrder) throws -> String {
         let root = JSONNode()
         try root.set(value, codingPath: [])
         var line = ""

@@ -37,7 +37,7 @@ struct LayoutsReportCommand: ParsableCommand {
 
 /// The contract's JSON of the layout cache: entries, stale, hits, misses, sizeRanges (and the
 /// engine version).
-struct LayoutCacheReportJSON: Encodable {
+package struct LayoutCacheReportJSON: Encodable {
     struct SizeRange: Encodable {
         var min: [ContractNumber]
         var max: [ContractNumber]
@@ -48,7 +48,7 @@ struct LayoutCacheReportJSON: Encodable {
     var entries, stale, hits, misses, engineVersion: Int
     var sizeRanges: [SizeRange]
 
-    init(_ report: LayoutCacheReport) {
+    package init(_ report: LayoutCacheReport) {
         entries = report.entries
         stale = report.stale
         hits = report.hits

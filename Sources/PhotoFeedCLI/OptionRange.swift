@@ -13,15 +13,15 @@ import ArgumentParser
 /// ```swift
 /// try OptionRange.limit.check(limit)  // "--limit must be from 1 to 10000, not 0"
 /// ```
-struct OptionRange<Value: Comparable & Sendable>: Sendable {
+package struct OptionRange<Value: Comparable & Sendable>: Sendable {
     /// The option as typed, e.g. `--limit`.
-    var name: String
-    var bounds: ClosedRange<Value>
+    package var name: String
+    package var bounds: ClosedRange<Value>
     /// What the numbers count ("points", "seconds"), or empty.
-    var unit: String = ""
+    package var unit: String = ""
 
     /// Throws the usage error for `value` outside ``bounds`` (or not a number: NaN).
-    func check(_ value: Value) throws {
+    package func check(_ value: Value) throws {
         guard bounds.contains(value) else {
             let unit = unit.isEmpty ? "" : " \(unit)"
             throw ValidationError("\(name) must be from \(Self.text(bounds.lowerBound)) to "
@@ -39,29 +39,29 @@ struct OptionRange<Value: Comparable & Sendable>: Sendable {
 extension OptionRange<Double> {
     /// `--width`: a cell of 10,000 points is wider than any screen, and keeps a cell with a
     /// tall photo below Texture's 10,000,000-point limit.
-    static let width = OptionRange(name: "--width", bounds: 1 ... 10_000, unit: "points")
+    package static let width = OptionRange(name: "--width", bounds: 1 ... 10_000, unit: "points")
     /// `--scale`: device pixels per point; the pixel grid of a scale far from 1 rounds sizes to
     /// nothing or to infinity.
-    static let scale = OptionRange(name: "--scale", bounds: 0.5 ... 10)
+    package static let scale = OptionRange(name: "--scale", bounds: 0.5 ... 10)
     /// `--busy-timeout`: SQLite counts the wait in milliseconds in a 32-bit integer.
-    static let busyTimeout = OptionRange(name: "--busy-timeout", bounds: 0 ... 86_400, unit: "seconds")
+    package static let busyTimeout = OptionRange(name: "--busy-timeout", bounds: 0 ... 86_400, unit: "seconds")
     /// `sync --duration`: a billion seconds, about 31 years of the clock's time.
-    static let duration = OptionRange(name: "--duration", bounds: 0.001 ... 1_000_000_000, unit: "seconds")
+    package static let duration = OptionRange(name: "--duration", bounds: 0.001 ... 1_000_000_000, unit: "seconds")
     /// `sync --failure-rate`: a probability.
-    static let failureRate = OptionRange(name: "--failure-rate", bounds: 0 ... 1)
+    package static let failureRate = OptionRange(name: "--failure-rate", bounds: 0 ... 1)
 }
 
 extension OptionRange<Int> {
     /// `feed --limit`: photos per page.
-    static let limit = OptionRange(name: "--limit", bounds: 1 ... 10_000)
+    package static let limit = OptionRange(name: "--limit", bounds: 1 ... 10_000)
     /// `layout show --columns`: the drawing's rows grow with its columns.
-    static let columns = OptionRange(name: "--columns", bounds: 4 ... 1_000)
+    package static let columns = OptionRange(name: "--columns", bounds: 4 ... 1_000)
     /// `seed --generate`: photos written in one transaction.
-    static let generate = OptionRange(name: "--generate", bounds: 1 ... 1_000_000)
+    package static let generate = OptionRange(name: "--generate", bounds: 1 ... 1_000_000)
     /// `sync --concurrency`: attempts running at once.
-    static let concurrency = OptionRange(name: "--concurrency", bounds: 1 ... 1_024)
+    package static let concurrency = OptionRange(name: "--concurrency", bounds: 1 ... 1_024)
     /// `sync --max-attempts`: attempts per job; each failed one waits its backoff first.
-    static let maxAttempts = OptionRange(name: "--max-attempts", bounds: 1 ... 100)
+    package static let maxAttempts = OptionRange(name: "--max-attempts", bounds: 1 ... 100)
     /// `sync --batch-size`: completions per transaction.
-    static let batchSize = OptionRange(name: "--batch-size", bounds: 1 ... 100_000)
+    package static let batchSize = OptionRange(name: "--batch-size", bounds: 1 ... 100_000)
 }

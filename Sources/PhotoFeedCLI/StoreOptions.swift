@@ -10,17 +10,17 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 /// `--db PATH`, else `$PHOTOFEED_DB`, else `./photofeed.sqlite` (contract: the database). A
 /// `postgres://user@host:port/name` URL names a PostgreSQL database instead, which the commands
 /// ported to the store seam open through a registered ``StoreBackends/Server``.
-struct StoreOptions: ParsableArguments {
+package struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: """
         The database file (default: $PHOTOFEED_DB, else ./photofeed.sqlite), or a postgres:// URL.
         """)
-    var db: String?
+    package var db: String?
 
     @Option(name: .customLong("busy-timeout"),
             help: "Seconds to wait for another process's lock before failing with status 75.")
-    var busyTimeout: Double = 5
+    package var busyTimeout: Double = 5
 
-    var path: String {
+    package var path: String {
         if let db { return db }
         if let environment = ProcessInfo.processInfo.environment["PHOTOFEED_DB"], !environment.isEmpty {
             return environment
@@ -28,7 +28,9 @@ struct StoreOptions: ParsableArguments {
         return "photofeed.sqlite"
     }
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         try OptionRange.busyTimeout.check(busyTimeout)
         if db == nil, let raw = getenv("PHOTOFEED_DB") {
             let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
@@ -48,7 +50,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens and migrates the SQLite database; a server URL is refused, naming it, for the
     /// commands that work on SQLite files only.
-    func openStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
+    package func openStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
         guard case .sqlite(let path) = location else {
             try requireServerBackend()
             throw UnsupportedStoreLocation(location: databaseName,

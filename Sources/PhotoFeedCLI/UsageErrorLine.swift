@@ -13,13 +13,14 @@ import ArgumentParser
 /// error: unknown option '--widht'; did you mean '--width'? (see 'photofeed feed --help')
 /// ```
 enum UsageErrorLine {
-    static func message(for error: any Error, arguments: [String]) -> String {
-        let hint = helpHint(PhotoFeedCommand.fullMessage(for: error))
+    static func message<Root: ParsableCommand>(for error: any Error, arguments: [String],
+                                               root: Root.Type = PhotoFeedCommand.self) -> String {
+        let hint = helpHint(root.fullMessage(for: error))
         if let (unknown, suggestion) = OptionSuggestion.find(in: arguments) {
             let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             return "unknown option '\(unknown)'\(meant)\(hint)"
         }
-        let message = PhotoFeedCommand.message(for: error)
+        let message = root.message(for: error)
             .split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
             .joined(separator: "; ")
             .replacingOccurrences(of: ". Did you mean", with: "; did you mean")

@@ -9,21 +9,44 @@ import StoreTestSupport
 /// `photofeed feed`, `photofeed layout show` and `photofeed layouts report` on the four-photo
 /// test feed (FeedTestStore) in a temporary database file, run in-process with captured output.
 @Suite struct FeedCommandTests {
+    /// What each item of the page carries after its layout: the photo, its user, location label,
+    /// likes, description, the comment labels shown and every text as the cell sets it.
+    static let content: [Int: String] = [
+        4: #""photo":{"url":"https://p.example/4.jpg","pixelWidth":1000,"pixelHeight":500,"uploadedAt":1749988800000},"#
+            + #""user":{"name":"ana","avatarURL":"https://a.example/ana.jpg"},"location":null,"likes":12,"#
+            + #""description":"Rooftops at noon.","commentCount":0,"comments":[],"#
+            + #""texts":{"userName":"ana","time":"1s","likes":"\#u{2665}\#u{FE0E} 12 likes","#
+            + #""description":"ana Rooftops at noon."}"#,
+        1: #""photo":{"url":"https://p.example/1.jpg","pixelWidth":1080,"pixelHeight":1350,"uploadedAt":1749988500000},"#
+            + #""user":{"name":"ana","avatarURL":"https://a.example/ana.jpg"},"location":"Germany","likes":3,"#
+            + #""description":"Fog on the water.","commentCount":3,"#
+            + #""comments":["bo Beautiful!","chen Where is this?","ana Berlin, by the river."],"#
+            + #""texts":{"userName":"ana","location":"Germany","time":"5m","likes":"\#u{2665}\#u{FE0E} 3 likes","#
+            + #""description":"ana Fog on the water.","comment0":"bo Beautiful!","comment1":"chen Where is this?","#
+            + #""comment2":"ana Berlin, by the river."}"#,
+        3: #""photo":{"url":"https://p.example/3.jpg","pixelWidth":800,"pixelHeight":800,"uploadedAt":1749643200000},"#
+            + #""user":{"name":"chen","avatarURL":"https://a.example/chen.jpg"},"location":null,"likes":0,"#
+            + #""description":"","commentCount":1,"comments":["ana Looks delicious."],"#
+            + #""texts":{"userName":"chen","time":"4d","likes":"\#u{2665}\#u{FE0E} 0 likes","description":"chen ","#
+            + #""comment0":"ana Looks delicious."}"#,
+    ]
+
     static let page375 = #"""
         {"items":[{"photoId":4,"layout":{"size":[375,478],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
         {"id":"userName","frame":[50,16.5,26.5,16.5]},{"id":"time","frame":[348.5,16.5,16.5,16.5]},\#
         {"id":"photo","frame":[0,50,375,375]},{"id":"likes","frame":[10,430,355,16.5]},\#
-        {"id":"description","frame":[10,451.5,355,16.5]},{"id":"comments","frame":[10,473,355,0]}]},"cache":"CACHE"},\#
+        {"id":"description","frame":[10,451.5,355,16.5]},{"id":"comments","frame":[10,473,355,0]}]},"cache":"CACHE",\#
+        \#(Self.content[4]!)},\#
         {"photoId":1,"layout":{"size":[375,537.5],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
         {"id":"userName","frame":[50,8.5,64.5,16.5]},{"id":"location","frame":[50,25,64.5,16.5]},\#
         {"id":"time","frame":[342,16.5,23,16.5]},{"id":"photo","frame":[0,50,375,375]},\#
         {"id":"likes","frame":[10,430,355,16.5]},{"id":"description","frame":[10,451.5,355,16.5]},\#
-        {"id":"comments","frame":[10,473,355,59.5]}]},"cache":"CACHE"},\#
+        {"id":"comments","frame":[10,473,355,59.5]}]},"cache":"CACHE",\#(Self.content[1]!)},\#
         {"photoId":3,"layout":{"size":[375,494.5],"nodes":[{"id":"avatar","frame":[10,10,30,30]},\#
         {"id":"userName","frame":[50,16.5,34.5,16.5]},{"id":"time","frame":[347,16.5,18,16.5]},\#
         {"id":"photo","frame":[0,50,375,375]},{"id":"likes","frame":[10,430,355,16.5]},\#
         {"id":"description","frame":[10,451.5,355,16.5]},{"id":"comments","frame":[10,473,355,16.5]}]},\#
-        "cache":"CACHE"}],"next":"djE6MTc0OTY0MzIwMDAwMDoz"}
+        "cache":"CACHE",\#(Self.content[3]!)}],"next":"djE6MTc0OTY0MzIwMDAwMDoz"}
         """#
 
     /// The golden cells, described independently of the cell's code (PhotoCellDocument, ASDKgram's
@@ -82,7 +105,10 @@ import StoreTestSupport
                                  "--after", "djE6MTc0OTY0MzIwMDAwMDoz"])
         #expect(last.out.count == 1)
         #expect(last.out[0].hasPrefix(#"{"items":[{"photoId":2,"layout":{"size":[375,510.5],"#))
-        #expect(last.out[0].hasSuffix(#""cache":"miss"}],"next":null}"#))
+        #expect(last.out[0].contains(#""cache":"miss","photo":{"url":"https://p.example/2.jpg","#))
+        #expect(last.out[0].hasSuffix(#""comments":[],"texts":{"userName":"bo","time":"3w","#
+                                      + #""likes":"\#u{2665}\#u{FE0E} 1 likes","description":"bo \#(FeedTestStore.longCaption)"}}],"#
+                                      + #""next":null}"#))
     }
 
     @Test func feedTextListsThePage() throws {
@@ -131,7 +157,7 @@ import StoreTestSupport
         #expect(result.out == [Self.show320])
         // The same layout is now cached and served as the feed's.
         let feed = CommandRunner.run(["feed", "--db", db, "--width", "320", "--limit", "2", "--format", "json"])
-        #expect(feed.out.first?.contains(#"{"photoId":1,"layout":\#(Self.show320),"cache":"hit"}"#) == true)
+        #expect(feed.out.first?.contains(#"{"photoId":1,"layout":\#(Self.show320),"cache":"hit","#) == true)
     }
 
     @Test func layoutShowASCIIGolden() throws {

@@ -47,9 +47,11 @@ extension FeedController {
             try store.putLayouts(zip(missed, layouts).map { index, layout in (key: keys[index], layout: layout) })
             for (index, layout) in zip(missed, layouts) { computed[items[index].photo.id] = layout }
         }
-        return items.map { item in
-            if let hit = hits[item.photo.id] { return FeedPageEntry(item: item, layout: hit, cache: .hit) }
-            return FeedPageEntry(item: item, layout: computed[item.photo.id]!, cache: .miss)
+        return zip(items, models).map { item, model in
+            if let hit = hits[item.photo.id] {
+                return FeedPageEntry(item: item, layout: hit, cache: .hit, model: model)
+            }
+            return FeedPageEntry(item: item, layout: computed[item.photo.id]!, cache: .miss, model: model)
         }
     }
 

@@ -5,11 +5,13 @@ public enum LayoutCacheOutcome: String, Hashable, Sendable {
     case hit, miss
 }
 
-/// One feed item with its cell layout.
+/// One feed item with its cell layout and the model its cell showed (whose labels are the
+/// cell's texts).
 public struct FeedPageEntry: Hashable, Sendable {
     public var item: FeedItem
     public var layout: CachedLayout
     public var cache: LayoutCacheOutcome
+    public var model: PhotoCellModel
 
     public var photoID: Int64 { item.photo.id }
 }

@@ -2,36 +2,36 @@ import Foundation
 
 /// What the HTML page's position probe writes into `<pre id="positions">` (CSS px, page
 /// coordinates).
-struct BrowserPositions: Decodable {
-    struct Font: Decodable {
-        var weight: String
-        var status: String
+package struct BrowserPositions: Decodable {
+    package struct Font: Decodable {
+        package var weight: String
+        package var status: String
     }
 
-    struct Box: Decodable {
-        var photoId: Int64
-        var nodeId: String?
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
+    package struct Box: Decodable {
+        package var photoId: Int64
+        package var nodeId: String?
+        package var x: Double
+        package var y: Double
+        package var width: Double
+        package var height: Double
     }
 
-    struct Line: Decodable {
-        var photoId: Int64
-        var nodeId: String
-        var baseline: Double
-        var width: Double
+    package struct Line: Decodable {
+        package var photoId: Int64
+        package var nodeId: String
+        package var baseline: Double
+        package var width: Double
     }
 
-    var fonts: [Font]
-    var cells: [Box]
-    var nodes: [Box]
-    var lines: [Line]
+    package var fonts: [Font]
+    package var cells: [Box]
+    package var nodes: [Box]
+    package var lines: [Line]
 
     /// Extracts and decodes the probe's JSON from a DOM dump (`--dump-dom`), which escapes `&`,
     /// `<`, `>` and no-break spaces in text.
-    static func parse(dom: String) throws -> BrowserPositions {
+    package static func parse(dom: String) throws -> BrowserPositions {
         let opening = dom.range(of: "<pre id=\"positions\" hidden=\"\">")
             ?? dom.range(of: "<pre id=\"positions\" hidden>")
         guard let start = opening, let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {

@@ -2,16 +2,20 @@ import Foundation
 
 /// Runs Debian's chromium headless for the browser tests: finds it, runs it with a private
 /// profile and a time limit, and returns what it printed.
-struct HeadlessChromium {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+package struct HeadlessChromium {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
-    let executable: URL
+    package let executable: URL
 
     /// `$PHOTOFEED_CHROMIUM` when set, else the chromium on `PATH` (or at /usr/bin/chromium), or a
     /// failure saying how to install it.
-    static func locate() throws -> HeadlessChromium {
+    package static func locate() throws -> HeadlessChromium {
         let environment = ProcessInfo.processInfo.environment
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         let candidates = environment["PHOTOFEED_CHROMIUM"].map { [$0] }
@@ -27,7 +31,7 @@ struct HeadlessChromium {
     /// Runs chromium headless on `page` with `arguments` added, in `workDirectory` (which also
     /// holds its profile), and returns its standard output. Fails when it exits with an error or
     /// takes longer than `timeout` seconds.
-    func run(_ arguments: [String], page: URL, workDirectory: URL, timeout: Double = 30) throws -> String {
+    package func run(_ arguments: [String], page: URL, workDirectory: URL, timeout: Double = 30) throws -> String {
         let stdoutURL = workDirectory.appendingPathComponent("chromium-stdout-\(UUID().uuidString).txt")
         let stderrURL = workDirectory.appendingPathComponent("chromium-stderr-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)

@@ -1,0 +1,222 @@
+import FeedRendering
+import FeedStore
+import Foundation
+import Hummingbird
+import PhotoFeed
+import PhotoFeedCLI
+
+/// What the routes answer (docs/openapi.yaml), apart from HTTP plumbing: each method returns
+/// the response of one route, never throws, and turns every failure into a problem document:
+/// a bad parameter 400, an unknown photo 404, a database busy past its timeout 503 with
+/// `Retry-After`, anything else 500 (which no input causes).
+///
+/// Feed pages come from one ``FeedController``, so cells stay in its cell cache between
+/// requests and layouts come from the store's layout cache or are computed and stored. With a
+/// ``ChangeWatcher`` (a database file), the bodies of feed, photo and HTML responses are kept in
+/// a ``ResponseCache`` until the database changes.
+final class FeedAPI: Sendable {
+    let controller: FeedController
+    let metrics: ServiceMetrics
+    let documents: ServiceDocuments
+    let watcher: ChangeWatcher?
+    let htmlPositionProbe: Bool
+    let responses = ResponseCache()
+
+    init(controller: FeedController, metrics: ServiceMetrics, watcher: ChangeWatcher? = nil,
+         htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments()) {
+        self.htmlPositionProbe = htmlPositionProbe
+        self.controller = controller
+        self.metrics = metrics
+        self.watcher = watcher
+        self.documents = documents
+    }
+
+    /// `GET /v1/feed`: a page of items (``FeedPageJSON``, the CLI's `feed --format json`).
+    func feed(_ request: Request) -> Response {
+        answer(request) {
+            let query = try Self.query(request, paging: true)
+            return try cached("feed \(query)", request: request, contentType: "application/json") {
+                try Self.jsonBody(FeedPageJSON(try page(query)))
+            }
+        }
+    }
+
+    /// `GET /v1/photos/{id}`: one item (``FeedItemJSON``).
+    func photo(_ request: Request, id: String) -> Response {
+        answer(request) {
+            guard let photoID = Int64(id) else {
+                throw ProblemDocument.badParameter("id", "id must be a photo id (a whole number), not \"\(id)\"")
+            }
+            let query = try Self.query(request, paging: false)
+            return try cached("photo \(photoID) \(query)", request: request, contentType: "application/json") {
+                guard let entry = try controller.entry(photoID: photoID, width: query.width, scale: query.scale)
+                else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
+                count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
+                return try Self.jsonBody(FeedItemJSON(entry))
+            }
+        }
+    }
+
+    /// `GET /v1/layouts/report`: the layout cache report (the CLI's `layouts report --format json`),
+    /// after writing the hits and misses counted so far.
+    func layoutsReport(_ request: Request) -> Response {
+        answer(request) {
+            _ = try? controller.store.writeLayoutCacheCounts()
+            let report = try controller.store.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
+            return conditional(try Self.jsonBody(LayoutCacheReportJSON(report), keys: .sorted),
+                               contentType: "application/json", request: request)
+        }
+    }
+
+    /// `GET /`: the feed page as HTML (``HTMLFeedRenderer``), 375 points wide unless `width`
+    /// says otherwise, its fonts from `/fonts/…`, with a link to the next page.
+    func htmlFeed(_ request: Request) -> Response {
+        answer(request) {
+            let query = try Self.query(request, paging: true, defaultWidth: 375)
+            return try cached("html \(query)", request: request, contentType: "text/html; charset=utf-8") {
+                let page = try page(query)
+                let snapshots = try controller.snapshots(of: page)
+                var renderer = ServiceFonts.renderer(width: query.width)
+                renderer.includesPositionProbe = htmlPositionProbe
+                let html = renderer.render(snapshots)
+                return Data(html.replacingOccurrences(of: "</main>\n",
+                                                      with: "</main>\n" + Self.navigation(query, page: page)).utf8)
+            }
+        }
+    }
+
+    /// `GET /healthz`: 200 `{"status":"ok"}` once the database answers a read.
+    func health(_ request: Request) -> Response {
+        answer(request) {
+            _ = try controller.store.newestUploadTime()
+            return Self.response(.ok, body: Data("{\"status\":\"ok\"}\n".utf8), contentType: "application/json",
+                                 cacheControl: "no-store")
+        }
+    }
+
+    /// `GET /metrics`.
+    func metricsText(_ request: Request) -> Response {
+        Self.response(.ok, body: Data(metrics.exposition()), contentType: "text/plain; version=0.0.4",
+                      cacheControl: "no-store")
+    }
+
+    /// `GET /openapi.yaml`.
+    func openAPI(_ request: Request) -> Response {
+        answer(request) {
+            guard let yaml = documents.openAPI else {
+                throw ProblemDocument.notFound("docs/openapi.yaml is not where this build looks for it "
+                                               + "(set PHOTOFEED_HOME to the checkout)")
+            }
+            return conditional(yaml, contentType: "application/yaml", request: request,
+                               cacheControl: "public, max-age=300")
+        }
+    }
+
+    /// `GET /fonts/{name}`: one of the HTML page's fonts (``ServiceFonts``).
+    func font(_ request: Request, name: String) -> Response {
+        answer(request) {
+            guard let path = ServiceFonts.path(named: name) else {
+                throw ProblemDocument.notFound("no font is named \"\(name)\"")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ProblemDocument.notFound("the font \(name) is not installed (\(path))")
+            }
+            return conditional(data, contentType: ServiceFonts.contentType(of: name), request: request,
+                               cacheControl: "public, max-age=86400")
+        }
+    }
+
+    // MARK: - Parts
+
+    private func page(_ query: FeedQuery) throws -> FeedPageResult {
+        let page = try controller.page(width: query.width, scale: query.scale, limit: query.limit, after: query.after)
+        count(hits: page.hits, misses: page.misses)
+        return page
+    }
+
+    private func count(hits: Int, misses: Int) {
+        metrics.cacheHits.increment(by: hits)
+        metrics.cacheMisses.increment(by: misses)
+        metrics.layoutsComputed.increment(by: misses)
+    }
+
+    private static func query(_ request: Request, paging: Bool, defaultWidth: Double? = nil) throws -> FeedQuery {
+        let parameters = request.uri.queryParameters
+        return try FeedQuery(paging: paging) { name in
+            if name == "width", parameters["width"] == nil, let defaultWidth { return Substring(number(defaultWidth)) }
+            return parameters[Substring(name)]
+        }
+    }
+
+    /// A JSON line and a newline.
+    private static func jsonBody(_ value: some Encodable, keys: JSONLine.KeyOrder = .encoded) throws -> Data {
+        Data((try JSONLine.encode(value, keys: keys) + "\n").utf8)
+    }
+
+    /// The response whose body `make` gives, kept in ``responses`` under `key` while the database
+    /// does not change (without a watcher, made every time).
+    private func cached(_ key: String, request: Request, contentType: String, make: () throws -> Data) throws
+        -> Response {
+        guard let watcher else { return conditional(try make(), contentType: contentType, request: request) }
+        let version = try watcher.version()
+        if let entry = responses.entry(key, version: version) {
+            metrics.responseCacheHits.increment()
+            return conditional(entry.body, tag: entry.tag, contentType: contentType, request: request)
+        }
+        let body = try make()
+        let tag = EntityTag(body: body, engineVersion: EngineVersion.layoutEngine)
+        responses.store(ResponseCache.Entry(version: version, body: body, tag: tag, contentType: contentType),
+                        for: key)
+        return conditional(body, tag: tag, contentType: contentType, request: request)
+    }
+
+    /// 200 with `body`, or 304 without it when the request's `If-None-Match` names its tag.
+    /// Feed responses say `no-cache`: a client keeps them and asks again with the tag.
+    private func conditional(_ body: Data, tag: EntityTag? = nil, contentType: String, request: Request,
+                             cacheControl: String = "no-cache") -> Response {
+        let tag = tag ?? EntityTag(body: body, engineVersion: EngineVersion.layoutEngine)
+        if let field = request.headers[.ifNoneMatch], tag.matches(ifNoneMatch: field) {
+            return Response(status: .notModified, headers: [.eTag: tag.value, .cacheControl: cacheControl])
+        }
+        var response = Self.response(.ok, body: body, contentType: contentType, cacheControl: cacheControl)
+        response.headers[.eTag] = tag.value
+        return response
+    }
+
+    static func response(_ status: HTTPResponse.Status, body: Data, contentType: String, cacheControl: String)
+        -> Response {
+        Response(status: status, headers: [.contentType: contentType, .cacheControl: cacheControl],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Runs `body`, mapping what it throws to a problem document's response.
+    private func answer(_ request: Request, _ body: () throws -> Response) -> Response {
+        do {
+            return try body()
+        } catch let problem as ProblemDocument {
+            return problem.response
+        } catch {
+            return Self.problem(for: error).response
+        }
+    }
+
+    /// A store error as a problem: busy or locked past the busy timeout → 503, else 500.
+    static func problem(for error: any Error) -> ProblemDocument {
+        if case .busy(let message)? = StoreFailure(error) {
+            return .busy("the database is busy or locked beyond the busy timeout: \(message)")
+        }
+        return .internalError(CommandFailure.classify(error).1)
+    }
+
+    /// The link to the next page, or a note that this is the last.
+    private static func navigation(_ query: FeedQuery, page: FeedPageResult) -> String {
+        guard let next = page.next else { return "<nav class=\"pager\"><p>End of the feed.</p></nav>\n" }
+        let href = "/?width=\(number(query.width))&amp;scale=\(number(query.scale))&amp;limit=\(query.limit)"
+            + "&amp;after=\(next.encoded)"
+        return "<nav class=\"pager\"><a rel=\"next\" href=\"\(href)\">Next page</a></nav>\n"
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}

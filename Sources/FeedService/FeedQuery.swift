@@ -1,0 +1,76 @@
+import FeedStore
+import Hummingbird
+import PhotoFeedCLI
+
+/// The query of a feed or photo request, `?width=W&scale=S&limit=N&after=CURSOR`, read and
+/// checked against the CLI's ranges (``OptionRange``): the same values the same options accept.
+///
+/// A missing `width` is an error (the CLI's `--width` is required too); `scale` defaults to 2
+/// and `limit` to 20, as in the CLI. A value that is not a number, or a number outside its
+/// range, throws a ``ProblemDocument`` naming the parameter. Unknown parameters are ignored.
+struct FeedQuery: Hashable, Sendable {
+    var width: Double
+    var scale: Double = 2
+    var limit: Int = 20
+    var after: FeedCursor?
+
+    init(width: Double, scale: Double = 2, limit: Int = 20, after: FeedCursor? = nil) {
+        self.width = width
+        self.scale = scale
+        self.limit = limit
+        self.after = after
+    }
+
+    /// Reads `width` and `scale` (and with `paging`, `limit` and `after`) through `parameter`,
+    /// which gives a query parameter's value by name, or nil when the query lacks it.
+    init(paging: Bool, parameter: @escaping (String) -> Substring?) throws(ProblemDocument) {
+        let parameters = Lookup(parameter: parameter)
+        guard let width = parameters["width"] else {
+            throw .badParameter("width", "width is required: the cell width in points, from 1 to 10000")
+        }
+        self.width = try Self.number("width", String(width), range: OptionRange.width)
+        if let scale = parameters["scale"] {
+            self.scale = try Self.number("scale", String(scale), range: OptionRange.scale)
+        }
+        guard paging else { return }
+        if let limit = parameters["limit"] {
+            guard let value = Int(limit) else {
+                throw .badParameter("limit", "limit must be a whole number, not \"\(limit)\"")
+            }
+            try Self.check("limit", value, range: OptionRange.limit)
+            self.limit = value
+        }
+        if let after = parameters["after"] {
+            do {
+                self.after = try FeedCursor(encoded: String(after))
+            } catch {
+                throw .badParameter("after", "after must be a \"next\" cursor of an earlier page: \(error)")
+            }
+        }
+    }
+
+    private struct Lookup {
+        var parameter: (String) -> Substring?
+        subscript(_ name: String) -> Substring? { parameter(name) }
+    }
+
+    private static func number(_ name: String, _ text: String, range: OptionRange<Double>) throws(ProblemDocument)
+        -> Double {
+        guard let value = Double(text), value.isFinite else {
+            throw .badParameter(name, "\(name) must be a number, not \"\(text)\"")
+        }
+        try check(name, value, range: range)
+        return value
+    }
+
+    /// The CLI's range check, with the parameter's name in place of the option's.
+    private static func check<Value>(_ name: String, _ value: Value, range: OptionRange<Value>)
+        throws(ProblemDocument) {
+        do {
+            try range.check(value)
+        } catch {
+            let message = "\(error)".replacingOccurrences(of: range.name, with: name)
+            throw .badParameter(name, message)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Hummingbird
+
+/// The service's routes (docs/openapi.yaml) on a Hummingbird router, behind the request log and
+/// the metrics middleware. A path the router does not know answers 404 with a problem document.
+enum FeedRouter {
+    static func make(api: FeedAPI) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: MetricsRecordingMiddleware(metrics: api.metrics))
+        router.add(middleware: NotFoundProblemMiddleware())
+        router.get("/v1/feed") { request, _ in api.feed(request) }
+        router.get("/v1/photos/:id") { request, context in
+            api.photo(request, id: context.parameters.get("id") ?? "")
+        }
+        router.get("/v1/layouts/report") { request, _ in api.layoutsReport(request) }
+        router.get("/") { request, _ in api.htmlFeed(request) }
+        router.get("/fonts/:name") { request, context in api.font(request, name: context.parameters.get("name") ?? "") }
+        router.get("/healthz") { request, _ in api.health(request) }
+        router.get("/metrics") { request, _ in api.metricsText(request) }
+        router.get("/openapi.yaml") { request, _ in api.openAPI(request) }
+        return router
+    }
+}
+
+/// Turns Hummingbird's 404 for an unknown path (and 405 for a known path with another method)
+/// into a problem document, as every other error response of the service is.
+struct NotFoundProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            switch error.status {
+            case .notFound where request.method != .get && Self.isRoute(request.uri.path):
+                var response = ProblemDocument(title: "Method Not Allowed", status: 405,
+                                               detail: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
+                    .response
+                response.headers[.allow] = "GET"
+                return response
+            case .notFound:
+                return ProblemDocument.notFound("no route answers \(request.uri.path)").response
+            case .methodNotAllowed:
+                return ProblemDocument(title: "Method Not Allowed", status: 405,
+                                       detail: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
+                    .response
+            default:
+                throw error
+            }
+        }
+    }
+
+    /// Whether `path` is one the router answers for GET.
+    static func isRoute(_ path: String) -> Bool {
+        if ["/", "/v1/feed", "/v1/layouts/report", "/healthz", "/metrics", "/openapi.yaml"].contains(path) {
+            return true
+        }
+        for prefix in ["/v1/photos/", "/fonts/"] where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            return !rest.isEmpty && !rest.contains("/")
+        }
+        return false
+    }
+}

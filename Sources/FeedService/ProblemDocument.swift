@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import PhotoFeedCLI
+
+/// An RFC 9457 problem document (`application/problem+json`): what every error response of the
+/// service carries.
+///
+/// A bad query parameter names itself in `parameter` and in `detail`, which reads as the CLI's
+/// usage error for the matching option (`width must be from 1 to 10000 points, not 0`).
+///
+/// ```json
+/// {"type":"about:blank","title":"Bad Request","status":400,
+///  "detail":"width must be from 1 to 10000 points, not 0","parameter":"width"}
+/// ```
+struct ProblemDocument: Encodable, Sendable, Error {
+    var type = "about:blank"
+    var title: String
+    var status: Int
+    var detail: String
+    /// The query or path parameter at fault, for a 400.
+    var parameter: String?
+    /// Seconds after which a retry may succeed, for a 503 (also sent as `Retry-After`).
+    var retryAfter: Int?
+
+    static func badParameter(_ parameter: String, _ detail: String) -> ProblemDocument {
+        ProblemDocument(title: "Bad Request", status: 400, detail: detail, parameter: parameter)
+    }
+
+    static func notFound(_ detail: String) -> ProblemDocument {
+        ProblemDocument(title: "Not Found", status: 404, detail: detail)
+    }
+
+    static func busy(_ detail: String, retryAfter: Int = 1) -> ProblemDocument {
+        ProblemDocument(title: "Service Unavailable", status: 503, detail: detail, retryAfter: retryAfter)
+    }
+
+    static func internalError(_ detail: String) -> ProblemDocument {
+        ProblemDocument(title: "Internal Server Error", status: 500, detail: detail)
+    }
+
+    /// The response: the document as JSON, `Retry-After` for a 503, never cached.
+    var response: Response {
+        var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        let body = (try? JSONLine.encode(self, keys: .encoded)) ?? "{}"
+        return Response(status: HTTPResponse.Status(code: status), headers: headers,
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: body + "\n")))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(title, forKey: .title)
+        try container.encode(status, forKey: .status)
+        try container.encode(detail, forKey: .detail)
+        try container.encodeIfPresent(parameter, forKey: .parameter)
+        try container.encodeIfPresent(retryAfter, forKey: .retryAfter)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, title, status, detail, parameter, retryAfter
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import FeedStore
+import Logging
+import PhotoFeedCLI
+
+/// `photofeed serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--with-sync]`: the feed over
+/// HTTP (``FeedHTTPService``, docs/openapi.yaml) until SIGTERM or SIGINT, then exits 0.
+///
+/// Binds to loopback unless `--host` says otherwise. Prints one line on standard output once
+/// listening (`listening on http://127.0.0.1:8080`, the real port when `--port 0`); requests are
+/// logged on standard error through swift-log.
+public struct ServeCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the feed over HTTP: pages with content and precomputed layouts (docs/openapi.yaml).")
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "The address to listen on.") var host: String = "127.0.0.1"
+    @Option(help: "The TCP port (0 picks a free one).") var port: Int = 8080
+    @Flag(name: .customLong("with-sync"), help: "Also run the sync daemon in this process.") var withSync = false
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "info"
+
+    public init() {}
+
+    public func validate() throws {
+        guard (0 ... 65_535).contains(port) else {
+            throw ValidationError("--port must be from 0 to 65535, not \(port)")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+    }
+
+    public func run() async throws {
+        let output = CommandOutput.current
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        var logger = Logger(label: "photofeed.serve") { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        logger.logLevel = level
+        let host = self.host
+        try await CommandFailure.reportingAsync(database: store.path) {
+            let feedStore = try store.openStore()
+            let service = try FeedHTTPService(store: feedStore, host: host, port: port, withSync: withSync,
+                                              logger: logger)
+            try await service.run { port in
+                output.standardOutput("listening on http://\(host):\(port)")
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Metrics
+import Prometheus
+import Synchronization
+
+/// The service's metrics, made through swift-metrics with a factory of their own (not the
+/// process-wide bootstrap, so that each service and each test has its own registry) and written
+/// by `GET /metrics` in Prometheus' text format.
+///
+/// - `photofeed_http_requests_total{route,method,status}` and
+///   `photofeed_http_request_duration_seconds{route,method,status}` (a histogram): per route
+///   template (`/v1/photos/{id}`, not the id), so the label set stays small.
+/// - `photofeed_layout_cache_hits_total`, `photofeed_layout_cache_misses_total`: the layout
+///   cache's outcomes of the cells laid out or read for a response; `photofeed_layouts_computed_total`:
+///   cells laid out; `photofeed_response_cache_hits_total`: responses served from memory
+///   (``ResponseCache``), whose cells were not read again.
+/// - `photofeed_sync_completed`, `_failed`, `_retried`, `_pending`, `_relayouts` (gauges of the
+///   run's totals): the sync daemon's counts, when it runs in the process (`serve --with-sync`).
+final class ServiceMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+    let factory: PrometheusMetricsFactory
+    let cacheHits: Metrics.Counter
+    let cacheMisses: Metrics.Counter
+    let layoutsComputed: Metrics.Counter
+    let responseCacheHits: Metrics.Counter
+    private let requests = Mutex<[RequestKey: (count: Metrics.Counter, duration: Metrics.Timer)]>([:])
+
+    struct RequestKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(1000),
+        ]
+        self.factory = factory
+        cacheHits = Metrics.Counter(label: "photofeed_layout_cache_hits_total", factory: factory)
+        cacheMisses = Metrics.Counter(label: "photofeed_layout_cache_misses_total", factory: factory)
+        layoutsComputed = Metrics.Counter(label: "photofeed_layouts_computed_total", factory: factory)
+        responseCacheHits = Metrics.Counter(label: "photofeed_response_cache_hits_total", factory: factory)
+    }
+
+    /// Counts one request that ended with `status` after `nanoseconds`.
+    func recordRequest(route: String, method: String, status: Int, nanoseconds: Int64) {
+        let key = RequestKey(route: route, method: method, status: status)
+        let metrics = requests.withLock { requests in
+            if let existing = requests[key] { return existing }
+            let dimensions = [("route", route), ("method", method), ("status", String(status))]
+            let made = (count: Metrics.Counter(label: "photofeed_http_requests_total", dimensions: dimensions,
+                                       factory: factory),
+                        duration: Metrics.Timer(label: "photofeed_http_request_duration_seconds",
+                                                dimensions: dimensions, factory: factory))
+            requests[key] = made
+            return made
+        }
+        metrics.count.increment()
+        metrics.duration.recordNanoseconds(nanoseconds)
+    }
+
+    /// A gauge of the in-process sync daemon's, `photofeed_sync_<name>`.
+    func syncGauge(_ name: String) -> Metrics.Gauge {
+        Metrics.Gauge(label: "photofeed_sync_\(name)", factory: factory)
+    }
+
+    /// Everything, in Prometheus' text exposition format.
+    func exposition() -> [UInt8] {
+        registry.emitToBuffer()
+    }
+}

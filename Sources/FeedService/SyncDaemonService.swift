@@ -1,0 +1,44 @@
+import FeedStore
+import FeedSync
+import Foundation
+import Logging
+import PhotoFeed
+import ServiceLifecycle
+
+/// The sync daemon as a service of the server's group (`serve --with-sync`): takes the
+/// database's sync lock first (so the one-daemon rule holds: a `photofeed sync` already running
+/// makes start-up fail with its busy message, and one started later is refused), runs on the
+/// real clock until the group shuts down gracefully, and publishes its counts as gauges.
+struct SyncDaemonService: Service {
+    let store: FeedStore
+    let metrics: ServiceMetrics
+    let logger: Logger
+    /// When the clock's time starts, in milliseconds since 1970.
+    let timeOrigin: Int64
+
+    func run() async throws {
+        let lock = try store.lockForSync()
+        defer { lock.release() }
+        let relayouter = try FeedController(store: store,
+                                            cellCapacity: FeedController.relayoutCellCapacity(for: store))
+        let configuration = SyncWorker.Configuration(timeOrigin: .milliseconds(timeOrigin))
+        let worker = SyncWorker(store: store, relayouter: relayouter, clock: RealClock(),
+                                configuration: configuration)
+        let gauges = (completed: metrics.syncGauge("completed"), failed: metrics.syncGauge("failed"),
+                      retried: metrics.syncGauge("retried"), pending: metrics.syncGauge("pending"),
+                      relayouts: metrics.syncGauge("relayouts"))
+        logger.info("sync daemon started in-process")
+        let report = try await cancelWhenGracefulShutdown {
+            try await worker.run(until: .cancelled) { progress in
+                gauges.completed.record(progress.completed)
+                gauges.failed.record(progress.failed)
+                gauges.retried.record(progress.retried)
+                gauges.pending.record(progress.pending)
+                gauges.relayouts.record(progress.relayouts)
+            }
+        }
+        logger.info("sync daemon stopped", metadata: [
+            "completed": "\(report.completed)", "failed": "\(report.failed)", "relayouts": "\(report.relayouts)",
+        ])
+    }
+}

@@ -1,0 +1,100 @@
+import FeedStore
+import PhotoFeed
+
+/// One feed item as the CLI's `feed --format json` and the HTTP service give it: the photo, its
+/// user, location label, likes, description, the comment labels shown, every text exactly as the
+/// cell sets it, and the cell's layout with whether it came from the layout cache.
+///
+/// Keys, in this order (`docs/cli.md`, `docs/openapi.yaml`):
+/// ```json
+/// {"photoId":7,"layout":{"size":[375,512],"nodes":[…]},"cache":"hit",
+///  "photo":{"url":"…","pixelWidth":1080,"pixelHeight":1350,"uploadedAt":1700000000000},
+///  "user":{"name":"ana","avatarURL":"…"},"location":"Lisbon, Portugal","likes":12,
+///  "description":"…","commentCount":5,"comments":["View all 5 comments","bo nice"],
+///  "texts":{"userName":"ana","time":"3h","likes":"♥︎ 12 likes","description":"ana …",
+///           "location":"Lisbon, Portugal","comment0":"View all 5 comments","comment1":"bo nice"}}
+/// ```
+/// `location` is null until the place is reverse-geocoded (the cell has no location label then,
+/// and `texts` no `location`). `texts` is keyed by the node ids of `layout`; an empty text (no
+/// description) is absent, as its node is.
+package struct FeedItemJSON: Encodable, Sendable {
+    package struct Photo: Encodable, Sendable {
+        var url: String
+        var pixelWidth: Int
+        var pixelHeight: Int
+        /// Milliseconds since 1970 (UTC).
+        var uploadedAt: Int64
+    }
+
+    package struct User: Encodable, Sendable {
+        var name: String
+        var avatarURL: String
+    }
+
+    package var photoId: Int64
+    /// The layout-description contract's result line, as the layout cache gives it.
+    var layout: JSONFragment
+    package var cache: String
+    package var photo: Photo
+    package var user: User
+    package var location: String?
+    package var likes: Int
+    package var description: String
+    package var commentCount: Int
+    package var comments: [String]
+    /// Node id → the text the cell sets on it, in the cell's order.
+    package var texts: [(node: String, text: String)]
+
+    package init(_ entry: FeedPageEntry) {
+        let model = entry.model
+        photoId = entry.photoID
+        layout = JSONFragment(entry.layout.resultLine)
+        cache = entry.cache.rawValue
+        photo = Photo(url: model.photoURL, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight,
+                      uploadedAt: model.uploadedAt)
+        user = User(name: model.userName, avatarURL: model.avatarURL)
+        location = model.locationName
+        likes = model.likes
+        description = model.description
+        commentCount = model.commentCount
+        comments = model.commentLabels
+        texts = Self.texts(of: model)
+    }
+
+    /// The labels as ``PhotoCellNode`` sets them, keyed by node id; empty ones left out.
+    static func texts(of model: PhotoCellModel) -> [(node: String, text: String)] {
+        var texts: [(node: String, text: String)] = [("userName", model.userNameLabel)]
+        if let location = model.locationName { texts.append(("location", location)) }
+        texts += [("time", model.timeLabel), ("likes", model.likesLabel), ("description", model.descriptionLabel)]
+        texts += model.commentLabels.enumerated().map { ("comment\($0.offset)", $0.element) }
+        return texts.filter { !$0.text.isEmpty }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(photoId, forKey: .photoId)
+        try container.encode(layout, forKey: .layout)
+        try container.encode(cache, forKey: .cache)
+        try container.encode(photo, forKey: .photo)
+        try container.encode(user, forKey: .user)
+        try container.encode(location, forKey: .location)  // null until geocoded
+        try container.encode(likes, forKey: .likes)
+        try container.encode(description, forKey: .description)
+        try container.encode(commentCount, forKey: .commentCount)
+        try container.encode(comments, forKey: .comments)
+        var textContainer = container.nestedContainer(keyedBy: NodeKey.self, forKey: .texts)
+        for (node, text) in texts { try textContainer.encode(text, forKey: NodeKey(node)) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case photoId, layout, cache, photo, user, location, likes, description, commentCount, comments, texts
+    }
+
+    private struct NodeKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

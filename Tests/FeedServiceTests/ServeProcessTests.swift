@@ -1,0 +1,95 @@
+import FeedStore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LayoutTestSupport
+import StoreTestSupport
+import Testing
+
+/// `photofeed-server serve` as a child process: it names its port, answers, and on SIGTERM
+/// stops gracefully with status 0; with `--with-sync`, a sync daemon already holding the
+/// database's lock makes it fail with 75 (one daemon per database).
+@Suite(.serialized, .tags(.slow), .notInQuickRuns) struct ServeProcessTests {
+    /// `.build/<triple>/debug/photofeed-server`, beside the running test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("photofeed-server")
+    }
+
+    /// Starts `serve` with `arguments` on a free port.
+    static func start(_ arguments: [String]) throws -> (process: Process, output: Pipe, errors: Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // A kill timer: a server that hangs fails its test instead of hanging the suite.
+        nonisolated(unsafe) let running = process
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
+            if running.isRunning { running.terminate() }
+        }
+        return (process, output, errors)
+    }
+
+    /// The first line of `pipe`, or nil when it ends first (the process's kill timer ends a
+    /// process that hangs, and with it the pipe).
+    static func firstLine(_ pipe: Pipe) async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var data = Data()
+                while !data.contains(10) {
+                    let chunk = pipe.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    data.append(chunk)
+                }
+                continuation.resume(returning: String(decoding: data, as: UTF8.self).split(separator: "\n").first
+                    .map(String.init))
+            }
+        }
+    }
+
+    static func wait(_ process: Process, seconds: Int = 30) async throws -> Bool {
+        for _ in 0..<(seconds * 20) where process.isRunning {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return !process.isRunning
+    }
+
+    @Test func sigtermStopsTheServerWithStatus0() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path),
+                     "build photofeed-server first (swift build --build-tests builds it)")
+        let db = try FeedTestStore.seededFile()
+        let (process, output, _) = try Self.start(["--db", db])
+        defer { if process.isRunning { process.interrupt() } }
+        let line = try #require(await Self.firstLine(output))
+        #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+        let base = String(line.dropFirst("listening on ".count))
+        let url = try #require(URL(string: base + "/v1/feed?width=375&limit=2"))
+        let (body, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let page = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        #expect((page?["items"] as? [Any])?.count == 2)
+
+        kill(process.processIdentifier, SIGTERM)
+        #expect(try await Self.wait(process))
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func withSyncRefusesADatabaseWhoseDaemonRuns() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let db = try FeedTestStore.seededFile()
+        let store = try FeedStore(path: db, migrationsDirectory: FeedTestStore.migrationsDirectory)
+        let lock = try store.lockForSync()
+        defer { lock.release() }
+        let (process, _, errors) = try Self.start(["--db", db, "--with-sync"])
+        defer { if process.isRunning { process.interrupt() } }
+        #expect(try await Self.wait(process))
+        #expect(process.terminationStatus == 75)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr.split(separator: "\n").last?.hasPrefix("error: ") == true, "\(stderr)")
+    }
+}

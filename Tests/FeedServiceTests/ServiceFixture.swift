@@ -1,0 +1,49 @@
+import FeedService
+import FeedStore
+import Foundation
+import Hummingbird
+import Logging
+import HummingbirdTesting
+import NIOCore
+import NIOFoundationCompat
+import StoreTestSupport
+import Testing
+
+/// The service on the four-photo test feed (FeedTestStore) in a temporary database file, and
+/// helpers that read responses.
+enum ServiceFixture {
+    /// A service on a fresh seeded database file (its path too, for a second connection).
+    static func service(busyTimeout: TimeInterval = 5, htmlPositionProbe: Bool = false) throws
+        -> (service: FeedHTTPService, path: String) {
+        let path = try FeedTestStore.seededFile()
+        let store = try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory,
+                                  clock: FeedTestStore.clock, busyTimeout: busyTimeout)
+        var logger = Logger(label: "photofeed.serve.tests")
+        logger.logLevel = .warning
+        return (try FeedHTTPService(store: store, port: 0, logger: logger, htmlPositionProbe: htmlPositionProbe), path)
+    }
+
+    static func text(_ response: TestResponse) -> String {
+        String(buffer: response.body)
+    }
+
+    /// The body as a JSON object (a failed expectation, and an empty one, when it is not).
+    static func object(_ response: TestResponse) -> [String: Any] {
+        let value = try? JSONSerialization.jsonObject(with: Data(buffer: response.body))
+        let object = value as? [String: Any]
+        #expect(object != nil, "not a JSON object: \(text(response))")
+        return object ?? [:]
+    }
+
+    /// Expects a problem document with `status` naming `parameter`; returns its detail.
+    @discardableResult
+    static func expectProblem(_ response: TestResponse, status: Int, parameter: String? = nil) -> String {
+        #expect(response.status.code == status)
+        #expect(response.headers[.contentType] == "application/problem+json")
+        let problem = object(response)
+        #expect(problem["status"] as? Int == status)
+        #expect(problem["type"] as? String == "about:blank")
+        if let parameter { #expect(problem["parameter"] as? String == parameter) }
+        return problem["detail"] as? String ?? ""
+    }
+}
