@@ -110,6 +110,9 @@ struct PostgresBatchWriter {
         return try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds)) > 0
     }
 
+    /// Writes a finished job's effect on its asset (loaded or failed, a location resolved or
+    /// failed, a photo's comments loaded); records the change of every photo whose content version
+    /// went up. A comment feed that failed for good leaves the photo without comments: no change.
     private func applyEffect(of job: ScheduledJob, succeeded: Bool, place: Placemark?,
                              changes: inout [ContentChange]) throws {
         let id = job.key.targetID
@@ -131,14 +134,21 @@ struct PostgresBatchWriter {
             try bumpPhotos(where: "owner_id", equals: id, edit: .avatarState(state), changes: &changes)
         case .geocode where succeeded:
             let placeName = place?.locality, region = place?.region, country = place?.country
+            let subLocality = place?.subLocality, area = place?.administrativeArea
+            let subArea = place?.subAdministrativeArea
             guard try session.execute("""
                 UPDATE location SET place_name = \(placeName), region = \(region), country = \(country),
-                                    geocode_state = 'resolved'
-                WHERE id = \(id) AND (place_name, region, country, geocode_state)
-                    IS DISTINCT FROM (\(placeName)::text, \(region)::text, \(country)::text, 'resolved')
+                                    geocode_state = 'resolved', sub_locality = \(subLocality),
+                                    administrative_area = \(area), sub_administrative_area = \(subArea)
+                WHERE id = \(id) AND (place_name, region, country, geocode_state, sub_locality, administrative_area,
+                                      sub_administrative_area)
+                    IS DISTINCT FROM (\(placeName)::text, \(region)::text, \(country)::text, 'resolved',
+                                      \(subLocality)::text, \(area)::text, \(subArea)::text)
                 """) > 0 else { return }
             try bumpPhotos(where: "location_id", equals: id,
-                           edit: .location(placeName: placeName, country: country, state: .resolved),
+                           edit: .location(placeName: placeName, country: country, state: .resolved,
+                                           subLocality: subLocality, administrativeArea: area,
+                                           subAdministrativeArea: subArea),
                            changes: &changes)
         case .geocode:
             guard try session.execute("""
@@ -146,6 +156,16 @@ struct PostgresBatchWriter {
                 """) > 0 else { return }
             try bumpPhotos(where: "location_id", equals: id,
                            edit: .location(placeName: nil, country: nil, state: .failed), changes: &changes)
+        case .commentFeed where succeeded:
+            for row in try session.query("""
+                UPDATE photo SET comments_loaded = true, content_version = content_version + 1
+                WHERE id = \(id) AND NOT comments_loaded RETURNING content_version
+                """).rows {
+                changes.append(ContentChange(photoID: id, contentVersion: try row.decode(Int64.self),
+                                             edit: .commentsLoaded))
+            }
+        case .commentFeed:
+            break
         }
     }
 

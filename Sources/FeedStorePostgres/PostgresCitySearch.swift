@@ -23,11 +23,15 @@ struct PostgresCitySearch {
             if radius >= maxKilometres { break }
             radius = min(radius * 3, maxKilometres)
         }
-        guard let found,
-              let row = try session.query("SELECT name, region, country FROM city WHERE id = \(found)").rows.first
+        guard let found, let row = try session.query("""
+            SELECT name, region, country, administrative_area, sub_administrative_area FROM city WHERE id = \(found)
+            """).rows.first
         else { return nil }
-        let (name, region, country) = try row.decode((String, String?, String).self)
-        return Placemark(locality: Placemark.municipality(ofCityNamed: name), region: region, country: country)
+        let (name, region, country, administrativeArea, subAdministrativeArea)
+            = try row.decode((String, String?, String, String?, String?).self)
+        return Placemark(locality: Placemark.municipality(ofCityNamed: name), region: region, country: country,
+                         subLocality: Placemark.district(ofCityNamed: name), administrativeArea: administrativeArea,
+                         subAdministrativeArea: subAdministrativeArea)
     }
 
     private func nearestCity(_ latitude: Double, _ longitude: Double, radius: Double,

@@ -38,8 +38,10 @@ extension FeedItem {
     static let postgresSelection = """
         p.id, p.owner_id, p.location_id, p.url, p.pixel_width::bigint, p.pixel_height::bigint, p.title, \
         p.description, p.likes::bigint, p.uploaded_at, p.image_state, p.content_version, \
+        p.comments_loaded, \
         u.id, u.username, u.full_name, u.avatar_url, u.avatar_state, \
         l.id, l.latitude, l.longitude, l.place_name, l.region, l.country, l.geocode_state, \
+        l.sub_locality, l.administrative_area, l.sub_administrative_area, \
         (SELECT COUNT(*) FROM comment c WHERE c.photo_id = p.id) AS comment_count \
         FROM photo p JOIN "user" u ON u.id = p.owner_id LEFT JOIN location l ON l.id = p.location_id
         """
@@ -51,18 +53,20 @@ extension FeedItem {
             url: try reader.text(), pixelWidth: try reader.int(), pixelHeight: try reader.int(),
             title: try reader.text(), description: try reader.text(), likes: try reader.int(),
             uploadedAt: try reader.int64(), imageState: AssetState(rawValue: try reader.text()) ?? .pending,
-            contentVersion: try reader.int64())
+            contentVersion: try reader.int64(), commentsLoaded: try reader.bool())
         let owner = User(id: try reader.int64(), username: try reader.text(), fullName: try reader.text(),
                          avatarURL: try reader.text(), avatarState: AssetState(rawValue: try reader.text()) ?? .pending)
         var location: Location?
         if reader.nextIsNull {
-            reader.skip(7)
+            reader.skip(10)
         } else {
             location = Location(
                 id: try reader.int64(), latitude: try reader.double(), longitude: try reader.double(),
                 placeName: try reader.optionalText(), region: try reader.optionalText(),
                 country: try reader.optionalText(),
-                geocodeState: GeocodeState(rawValue: try reader.text()) ?? .pending)
+                geocodeState: GeocodeState(rawValue: try reader.text()) ?? .pending,
+                subLocality: try reader.optionalText(), administrativeArea: try reader.optionalText(),
+                subAdministrativeArea: try reader.optionalText())
         }
         self.init(photo: photo, owner: owner, location: location, commentCount: try reader.int())
     }

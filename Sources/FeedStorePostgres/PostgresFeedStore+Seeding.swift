@@ -79,6 +79,8 @@ extension PostgresFeedStore: FeedSeeding {
                 WHERE j.state != 'pending' AND (CASE excluded.kind
                     WHEN 'image' THEN (SELECT image_state FROM photo WHERE id = excluded.target_id)
                     WHEN 'avatar' THEN (SELECT avatar_state FROM "user" WHERE id = excluded.target_id)
+                    WHEN 'comment-feed' THEN (SELECT CASE WHEN comments_loaded THEN 'loaded' ELSE 'pending' END
+                                              FROM photo WHERE id = excluded.target_id)
                     ELSE (SELECT geocode_state FROM location WHERE id = excluded.target_id) END) = 'pending'
                 """)
             progress?(.progress(phase: "done", done: loads.count, total: loads.count))

@@ -2,7 +2,7 @@ import FeedStore
 
 /// The rows one seed run loads, as COPY text per table, and the sync jobs they make, in the
 /// order the SQLite store creates them (each user's avatar job; each photo's geocode job, then
-/// its image job).
+/// its image job, then its comment-feed job).
 struct SeedTables {
     var users = CopyTextRows()
     var locations = CopyTextRows()
@@ -44,6 +44,8 @@ struct SeedTables {
         photos.endRow()
         jobKinds.append("image")
         jobTargets.append(photo.id)
+        jobKinds.append(JobKind.commentFeed.rawValue)
+        jobTargets.append(photo.id)
     }
 
     mutating func add(_ comment: Comment) {
@@ -64,6 +66,8 @@ struct SeedTables {
         cities.double(city.latitude)
         cities.double(city.longitude)
         cities.integer(Int64(city.population))
+        cities.text(city.administrativeArea)
+        cities.text(city.subAdministrativeArea)
         cities.endRow()
     }
 
@@ -72,13 +76,14 @@ struct SeedTables {
     /// differs, as the SQLite store's upserts do.
     var loads: [(table: String, columns: [String], rows: CopyTextRows, upsert: String)] {
         [
-            ("city", ["id", "name", "region", "country_code", "country", "latitude", "longitude", "population"],
-             cities, ""),
+            ("city", ["id", "name", "region", "country_code", "country", "latitude", "longitude", "population",
+                      "administrative_area", "sub_administrative_area"], cities, ""),
             ("user", ["id", "username", "full_name", "avatar_url"], users,
              "avatar_state = CASE WHEN t.avatar_url IS NOT DISTINCT FROM excluded.avatar_url THEN t.avatar_state "
                 + "ELSE 'pending' END"),
             ("location", ["id", "latitude", "longitude"], locations,
-             "place_name = NULL, region = NULL, country = NULL, geocode_state = 'pending'"),
+             "place_name = NULL, region = NULL, country = NULL, geocode_state = 'pending', sub_locality = NULL, "
+                + "administrative_area = NULL, sub_administrative_area = NULL"),
             ("photo", ["id", "owner_id", "location_id", "url", "pixel_width", "pixel_height", "title", "description",
                        "likes", "uploaded_at"], photos,
              "image_state = CASE WHEN t.url IS NOT DISTINCT FROM excluded.url THEN t.image_state ELSE 'pending' END, "

@@ -41,7 +41,8 @@ struct SharedStoreTests {
         #expect(counts.locations == 2400 - 183)
         #expect(counts.comments == 4268)
         #expect(counts.cities == 34006)
-        #expect(counts.syncJobs == counts.users + counts.photos + counts.locations)
+        // One avatar job per user, image and comment-feed jobs per photo, a geocode job per location.
+        #expect(counts.syncJobs == counts.users + 2 * counts.photos + counts.locations)
         #expect(again == counts)
         #expect(try store.jobs.pendingJobs().count == counts.syncJobs)
         #expect(try store.jobs.unfinishedJobCount() == counts.syncJobs)
@@ -72,7 +73,17 @@ struct SharedStoreTests {
         let byID = try store.reading.feedItems(photoIDs: first.map(\.photo.id) + [-1])
         #expect(byID.count == 20)
         #expect(first.allSatisfy { byID[$0.photo.id] == $0 })
-        let comments = try store.reading.firstComments(photoIDs: first.map(\.photo.id), limit: 2)
+        // A photo's comments are in its cell once its comment-feed job has completed: none before.
+        let ids = first.map(\.photo.id)
+        #expect(try store.reading.firstComments(photoIDs: ids, limit: 2).isEmpty)
+        var batch = SyncBatch()
+        for job in try store.jobs.pendingJobs().map(\.job)
+        where job.key.kind == .commentFeed && ids.contains(job.key.targetID) {
+            batch.append(.start(rowID: job.rowID))
+            batch.append(.succeed(job, attempt: 1))
+        }
+        #expect(try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {}).succeeded == 20)
+        let comments = try store.reading.firstComments(photoIDs: ids, limit: 2)
         #expect(first.allSatisfy { (comments[$0.photo.id]?.count ?? 0) == min($0.commentCount, 2) })
     }
 

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The sync writer's batches on both stores: a completion applies its effect and bumps the
-/// photos it changes once; a replay of it is cancelled; geocoding names the nearest city.
+/// photos it changes once; a replay of it is cancelled; geocoding names the nearest city with its
+/// placemark fields; a comment feed's completion puts the photo's comments in its cell.
 @Suite("Sync batches on SQLite and PostgreSQL")
 struct SharedSyncJobTests {
     /// A store seeded with the curated set, and its pending jobs by key.
@@ -95,5 +96,60 @@ struct SharedSyncJobTests {
         #expect(try store.jobs.pendingJobs().count == jobs.count - 5)
         #expect(try store.jobs.releaseRunningJobs() == 5)
         #expect(try store.jobs.pendingJobs().count == jobs.count)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aCommentFeedCompletionLoadsTheCommentsOnce(_ backend: StoreBackend) throws {
+        // Given the newest photo with comments, and its comment-feed job completed twice
+        let (store, jobs) = try Self.seeded(backend)
+        let item = try #require(try store.reading.feedPage(after: nil, limit: 40).items.first { $0.commentCount > 0 })
+        let job = try #require(jobs[JobKey(kind: .commentFeed, targetID: item.photo.id)])
+        #expect(!item.photo.commentsLoaded)
+        #expect(try store.reading.firstComments(photoIDs: [item.photo.id], limit: 2).isEmpty)
+        var batch = SyncBatch()
+        batch.append(.start(rowID: job.rowID))
+        batch.append(.succeed(job, attempt: 1))
+        var replay = SyncBatch()
+        replay.append(.succeed(job, attempt: 1))
+
+        let result = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+        let second = try store.jobs.commit(replay, geocoder: ReverseGeocoder(), beforeCommit: {})
+
+        // Then the photo's comments are loaded and its content version bumped once
+        #expect(result.succeeded == 1)
+        #expect(result.changes == [ContentChange(photoID: item.photo.id, contentVersion: item.photo.contentVersion + 1,
+                                                 edit: .commentsLoaded)])
+        #expect(second.cancelled == 1 && second.changes.isEmpty)
+        let after = try #require(try store.reading.feedItems(photoIDs: [item.photo.id])[item.photo.id])
+        #expect(after.photo.commentsLoaded)
+        #expect(after.photo.contentVersion == item.photo.contentVersion + 1)
+        let comments = try store.reading.firstComments(photoIDs: [item.photo.id], limit: 2)
+        #expect(comments[item.photo.id]?.count == min(item.commentCount, 2))
+    }
+
+    @Test
+    func bothStoresGeocodeToTheSamePlacemarkFields() throws {
+        // Given the located photos of the first page, geocoded on each store
+        var locations: [StoreBackend: [Location]] = [:]
+        for backend in StoreBackend.allCases {
+            let (store, jobs) = try Self.seeded(backend)
+            let items = try store.reading.feedPage(after: nil, limit: 100).items.filter { $0.location != nil }
+            var batch = SyncBatch()
+            for item in items {
+                let job = try #require(jobs[JobKey(kind: .geocode, targetID: item.location!.id)])
+                batch.append(.start(rowID: job.rowID))
+                batch.append(.succeed(job, attempt: 1))
+            }
+            let result = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+            #expect(result.succeeded == items.count)
+            let after = try store.reading.feedItems(photoIDs: items.map(\.photo.id))
+            locations[backend] = items.compactMap { after[$0.photo.id]?.location }
+        }
+
+        // Then both stores hold the same placemark fields, administrative areas included
+        let sqlite = try #require(locations[.sqlite]), postgres = try #require(locations[.postgres])
+        #expect(sqlite.count > 50)
+        #expect(sqlite == postgres)
+        #expect(sqlite.filter { $0.administrativeArea != nil }.count > sqlite.count / 2)
     }
 }
