@@ -1,3 +1,4 @@
+import BrowserTestSupport
 import FeedRendering
 import FeedSync
 import Foundation
