@@ -23,18 +23,26 @@ struct SharedLayoutCacheTests {
 
     @Test(arguments: StoreBackend.allCases)
     func servesOnlyTheRequestedFingerprintAndEngine(_ backend: StoreBackend) throws {
-        // Given three photos with layouts stored at width 375
+        // Given three photos with layouts stored at width 375. Each has a fingerprint of its own:
+        // one fingerprint names one layout (SQLite shares it among the photos that have it), so
+        // different layouts need different fingerprints.
         let store = try StoreFactory.make(backend)
         try store.seeding.seedCurated(from: StoreFactory.seedDataDirectory, progress: nil)
         let items = try store.reading.feedPage(after: nil, limit: 3).items
-        try store.cache.putLayouts(items.enumerated().map { (Self.key($1), Self.layout(height: 500 + Double($0))) })
+        let fingerprints = (0 ..< items.count).map { [UInt8](repeating: 10 + UInt8($0), count: 32) }
+        try store.cache.putLayouts(items.enumerated().map {
+            (Self.key($1, fingerprint: fingerprints[$0]), Self.layout(height: 500 + Double($0)))
+        })
 
         // When they are read with the same key, another fingerprint, engine or width
-        let hits = try store.cache.cachedLayouts(for: items.map { Self.key($0) }, countAccess: true)
+        let hits = try store.cache.cachedLayouts(
+            for: items.enumerated().map { Self.key($1, fingerprint: fingerprints[$0]) }, countAccess: true)
         let otherFingerprint = try store.cache.cachedLayouts(
             for: items.map { Self.key($0, fingerprint: [UInt8](repeating: 8, count: 32)) }, countAccess: true)
-        let otherEngine = try store.cache.cachedLayouts(for: items.map { Self.key($0, engine: 4) }, countAccess: true)
-        let otherWidth = try store.cache.cachedLayouts(for: items.map { Self.key($0, width: 320) }, countAccess: false)
+        let otherEngine = try store.cache.cachedLayouts(
+            for: items.enumerated().map { Self.key($1, engine: 4, fingerprint: fingerprints[$0]) }, countAccess: true)
+        let otherWidth = try store.cache.cachedLayouts(
+            for: items.enumerated().map { Self.key($1, width: 320, fingerprint: fingerprints[$0]) }, countAccess: false)
 
         // Then only the same key is served, byte for byte, and the accesses are counted
         #expect(hits.count == 3)

@@ -46,6 +46,16 @@ enum TestCluster {
         }
     }
 
+    /// Runs `statements` in order in `location`'s schema.
+    static func execute(_ statements: [String], in location: PostgresLocation) throws {
+        let schema = try #require(location.searchPath)
+        try withConnection { connection in
+            for sql in ["SET search_path TO \(schema)"] + statements {
+                _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
+            }
+        }
+    }
+
     static let logger = Logger(label: "photofeed.tests.postgres")
 
     /// Runs `body` on a new connection to the cluster's database.
