@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Ids start at `idBase` (one billion) so that generated rows never collide with the curated
 /// set; the store refuses to generate over another count's or seed's rows. There is one
-/// user per ten photos (at least one); photos get 0–5 comments, a location on land (jittered
+/// user per ten photos (at least one); photo ids grow with upload time; photos get 0–5 comments, a location on land (jittered
 /// around a known place), at sea, or none, captions short and long in many languages.
 public struct SyntheticFeedGenerator: Sendable {
     public static let idBase: Int64 = 1_000_000_000
@@ -41,7 +41,7 @@ public struct SyntheticFeedGenerator: Sendable {
     /// The `index`-th photo (1-based) with its location and comments. Call in order.
     public mutating func photo(_ index: Int) -> (photo: Photo, location: Location?, comments: [Comment]) {
         let id = Self.idBase + Int64(index)
-        let uploadedAt = Self.epochMilliseconds + Int64(random.int(in: 0...Int(Self.spanMilliseconds / 1000))) * 1000
+        let uploadedAt = uploadTime(index)
         let size = random.pick(Self.pixelSizes)
         let location = makeLocation(id: id)
         let likes = Int(1 / max(random.unit(), 1e-6)) - 1
@@ -58,6 +58,17 @@ public struct SyntheticFeedGenerator: Sendable {
             nextCommentID += 1
         }
         return (photo, location, comments)
+    }
+
+    /// The `index`-th photo's upload time: a random second within the index's own slice of the
+    /// span, so that ids grow with upload time as a feed's ids do when they are given out on
+    /// upload (and a page's photos, newest first, are neighbours in every id-ordered B-tree).
+    /// One draw, as for any random value here.
+    private mutating func uploadTime(_ index: Int) -> Int64 {
+        let spanSeconds = Self.spanMilliseconds / 1000
+        let sliceStart = spanSeconds * Int64(index - 1) / Int64(max(photoCount, 1))
+        let sliceEnd = max(sliceStart, spanSeconds * Int64(index) / Int64(max(photoCount, 1)) - 1)
+        return Self.epochMilliseconds + Int64(random.int(in: Int(sliceStart)...Int(sliceEnd))) * 1000
     }
 
     private mutating func makeTitle() -> String {
