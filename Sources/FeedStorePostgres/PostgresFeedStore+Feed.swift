@@ -46,25 +46,14 @@ extension PostgresFeedStore: FeedReading {
         return try withSession { session in try Self.firstComments(session, photoIDs: photoIDs, limit: limit) }
     }
 
-    /// The first page of each photo's comment feed (oldest first, ties by id, at most `limit`),
-    /// whether or not its comment-feed job has completed: what that job delivers. Photos without
-    /// comments are absent.
-    public func commentFeedFirstPage(photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
-        guard !photoIDs.isEmpty, limit > 0 else { return [:] }
-        return try withSession { session in
-            try Self.firstComments(session, photoIDs: photoIDs, limit: limit, onlyLoaded: false)
-        }
-    }
-
     /// Each photo's first comments: a lateral join walks the head of its `comment_photo_order`
-    /// range. With `onlyLoaded`, only photos whose comment feed has loaded (`comments_loaded`)
-    /// have any: the others' cells show no comments.
-    static func firstComments(_ session: PostgresSession, photoIDs: [Int64], limit: Int,
-                              onlyLoaded: Bool = true) throws -> [Int64: [CommentLine]] {
+    /// range. Only photos whose comment feed has loaded (`comments_loaded`) have any: the others'
+    /// cells show no comments.
+    static func firstComments(_ session: PostgresSession, photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
         let rows = try session.query("""
             SELECT ids.id, first.username, first.body
             FROM unnest(\(photoIDs)::bigint[]) AS ids(id)
-            JOIN photo p ON p.id = ids.id AND (p.comments_loaded OR NOT \(onlyLoaded))
+            JOIN photo p ON p.id = ids.id AND p.comments_loaded
             CROSS JOIN LATERAL (
                 SELECT u.username, c.body, c.created_at, c.id FROM comment c JOIN "user" u ON u.id = c.author_id
                 WHERE c.photo_id = ids.id ORDER BY c.created_at, c.id LIMIT \(limit)
