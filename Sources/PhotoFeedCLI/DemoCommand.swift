@@ -27,11 +27,11 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let output = CommandOutput.current
         let progress = DemoProgress(enabled: format == .text)
-        let result = try await CommandFailure.reportingAsync(database: store.path) {
-            let feedStore = try store.openStore(migrationTarget: .none)
+        let result = try await CommandFailure.reportingAsync(database: store.databaseName) {
+            let feedStore = try store.openAnyStore(migrationTarget: .none)
             let migration = try progress.step("migrate") { try feedStore.migrate(upTo: nil) }
             let seed = try progress.step("seed") {
-                try feedStore.seedCurated(from: ResourceLocator.seedDataDirectory)
+                try feedStore.seedCurated(from: ResourceLocator.seedDataDirectory, progress: nil)
             }
             let controller = try FeedController(store: feedStore)
             let precomputed = try progress.step("precompute") {
@@ -57,7 +57,7 @@ struct DemoCommand: AsyncParsableCommand {
             }
         case .text:
             output.standardOutput("""
-                database     \(store.path)
+                database     \(store.databaseName)
                 migrations   \(migration.applied.isEmpty ? "up to date" : "applied \(migration.applied.count)"), \
                 current \(migration.current ?? "(none)")
                 seed         \(seed.users) users, \(seed.photos) photos, \(seed.locations) locations, \

@@ -29,9 +29,9 @@ public struct FeedCommand: ParsableCommand {
 
     public func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting(database: store.path) {
+        try CommandFailure.reporting(database: store.databaseName) {
             let cursor = try after.map { try FeedCursor(encoded: $0) }
-            let controller = try FeedController(store: store.openStore())
+            let controller = try FeedController(store: store.openAnyStore())
             let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)
             // The page's cache hits, counted in memory, written once without waiting for a busy
             // writer (its misses went with the layouts it stored); a failure loses only counts.

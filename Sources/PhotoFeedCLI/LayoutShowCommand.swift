@@ -29,8 +29,8 @@ public struct LayoutShowCommand: ParsableCommand {
 
     public func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting(database: store.path) {
-            let controller = try FeedController(store: store.openStore())
+        try CommandFailure.reporting(database: store.databaseName) {
+            let controller = try FeedController(store: store.openAnyStore())
             guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale) else {
                 throw UnknownPhotoError(photoID: photo)
             }

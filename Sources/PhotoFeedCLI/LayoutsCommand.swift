@@ -21,8 +21,8 @@ struct LayoutsReportCommand: ParsableCommand {
 
     func run() throws {
         let output = CommandOutput.current
-        try CommandFailure.reporting(database: store.path) {
-            let feedStore = try store.openStore()
+        try CommandFailure.reporting(database: store.databaseName) {
+            let feedStore = try store.openAnyStore()
             switch format {
             case .json:
                 let report = try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)

@@ -87,8 +87,8 @@ public struct SessionCommand: ParsableCommand {
     public func run() throws {
         let output = CommandOutput.current
         let script = try script()
-        try CommandFailure.reporting(database: store.path) {
-            let feedStore = try store.openStore()
+        try CommandFailure.reporting(database: store.databaseName) {
+            let feedStore = try store.openAnyStore()
             let configuration = FeedSessionConfiguration(
                 width: width, height: height, scale: scale, script: script, stepsPerSecond: stepsPerSecond,
                 duration: duration, seed: seed, prefetchLayouts: prefetchLayouts)
