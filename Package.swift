@@ -129,6 +129,13 @@ let package = Package(
         .testTarget(name: "StoreConformanceTests", dependencies: [
             "FeedStore", "FeedStorePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
         ], swiftSettings: strict),
+        // The commands on both stores: the same curated data through SQLite and PostgreSQL prints
+        // the same (the cluster from PHOTOFEED_TEST_POSTGRES_URL, as for StoreConformanceTests).
+        .testTarget(name: "StoreCommandTests", dependencies: [
+            "PhotoFeedCLI", "FeedStore", "FeedStorePostgres", "LayoutTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
         .testTarget(name: "FeedSyncTests", dependencies: [
             "FeedSync", "FeedStore", "LayoutTestSupport", "StoreTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
