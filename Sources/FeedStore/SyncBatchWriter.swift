@@ -5,8 +5,9 @@ import GRDB
 ///
 /// Every job update is guarded by the state the worker expects (`running`, or `pending` when the
 /// attempt's start was elided within the batch), so a job deleted or reset by another writer
-/// while in flight is counted as cancelled and nothing is applied for it. Reverse geocoding reads
-/// the R*Tree inside the same transaction.
+/// while in flight is counted as cancelled and nothing is applied for it. Reverse geocoding finds
+/// the nearest city in the store's ``CityGrid`` (the R*Tree's cities in memory, checked against
+/// the database inside the same transaction) and reads its names in that transaction.
 ///
 /// The statements are SQLite's C API on statements from the connection's cache
 /// (``SyncStatements``): the commit is the daemon's hot path (`bin/bench sync`).
@@ -15,7 +16,7 @@ extension FeedStore {
     public func commit(_ batch: SyncBatch, geocoder: ReverseGeocoder,
                        beforeCommit: () -> Void = {}) throws -> SyncBatchResult {
         try writer.write { db in
-            try SyncBatchWriter(geocoder: geocoder).commit(batch, db: db, beforeCommit: beforeCommit)
+            try SyncBatchWriter(geocoder: geocoder, cityGrids: cityGrids).commit(batch, db: db, beforeCommit: beforeCommit)
         }
     }
 }
@@ -23,6 +24,8 @@ extension FeedStore {
 /// One commit of a ``SyncBatch`` on a connection inside its write transaction.
 struct SyncBatchWriter {
     var geocoder: ReverseGeocoder
+    /// Where reverse geocoding finds the cities (``CityGrid``: the R*Tree search's answers, from memory).
+    var cityGrids: CityGridCache
 
     func commit(_ batch: SyncBatch, db: Database, beforeCommit: () -> Void) throws -> SyncBatchResult {
         let places = try geocode(batch, db: db)
@@ -38,13 +41,13 @@ struct SyncBatchWriter {
     /// The placemark of every geocode success in the batch, by job row id (nil: no place near).
     private func geocode(_ batch: SyncBatch, db: Database) throws -> [Int64: Placemark?] {
         var places: [Int64: Placemark?] = [:]
-        var search: NearestCitySearch?
+        var search: (grid: CityGrid, names: NearestCitySearch)?
         for write in batch.writes {
             guard case .succeed(let job, _) = write.operation, job.key.kind == .geocode,
                   let coordinate = job.coordinate else { continue }
-            if search == nil { search = try NearestCitySearch(db) }
+            if search == nil { search = (try cityGrids.grid(db), try NearestCitySearch(db)) }
             places[job.rowID] = try geocoder.placemark(latitude: coordinate.latitude, longitude: coordinate.longitude,
-                                                       search: search!)
+                                                       grid: search!.grid, names: search!.names)
         }
         return places
     }
