@@ -38,16 +38,27 @@ struct SyncBatchWriter {
         return result
     }
 
-    /// The placemark of every geocode success in the batch, by job row id (nil: no place near).
+    /// The placemark of every geocode success in the batch, by job row id (nil: no place near):
+    /// the nearest city from the store's ``CityGrid`` when it has a current one for the batch,
+    /// else from the R*Tree (the same answers), and its names from `city`.
     private func geocode(_ batch: SyncBatch, db: Database) throws -> [Int64: Placemark?] {
-        var places: [Int64: Placemark?] = [:]
-        var search: (grid: CityGrid, names: NearestCitySearch)?
-        for write in batch.writes {
+        let lookups: [(rowID: Int64, coordinate: ScheduledJob.Coordinate)] = batch.writes.compactMap { write in
             guard case .succeed(let job, _) = write.operation, job.key.kind == .geocode,
-                  let coordinate = job.coordinate else { continue }
-            if search == nil { search = (try cityGrids.grid(db), try NearestCitySearch(db)) }
-            places[job.rowID] = try geocoder.placemark(latitude: coordinate.latitude, longitude: coordinate.longitude,
-                                                       grid: search!.grid, names: search!.names)
+                  let coordinate = job.coordinate else { return nil }
+            return (job.rowID, coordinate)
+        }
+        guard !lookups.isEmpty else { return [:] }
+        let search = try NearestCitySearch(db)
+        let grid = try cityGrids.grid(db, lookups: lookups.count)
+        var places: [Int64: Placemark?] = [:]
+        for (rowID, coordinate) in lookups {
+            let place: Placemark? = if let grid {
+                try geocoder.placemark(latitude: coordinate.latitude, longitude: coordinate.longitude, grid: grid,
+                                       names: search)
+            } else {
+                try geocoder.placemark(latitude: coordinate.latitude, longitude: coordinate.longitude, search: search)
+            }
+            places[rowID] = place
         }
         return places
     }

@@ -41,26 +41,31 @@ import Testing
         }
     }
 
-    /// The grid kept by the store is rebuilt once another connection has moved a city, and kept
-    /// while only other tables change.
-    @Test func theStoresGridFollowsCitiesChangedElsewhere() throws {
+    /// The grid kept by the store is current until another connection commits; then a batch of
+    /// enough lookups builds it again (with a moved city where it moved), and a smaller one
+    /// leaves the R*Tree to answer.
+    @Test func theStoresGridFollowsCommitsElsewhere() throws {
         let path = try StoreFixture.path(for: .file)
         let store = try FeedStore(path: path, migrationsDirectory: StoreFixture.migrationsDirectory,
                                   clock: .fixed(StoreFixture.now))
         try store.seedCurated(from: StoreFixture.smallSeedDirectory())
         let berlin = (latitude: 52.50, longitude: 13.30)
-        let nearest = { try store.writer.write { db in
-            try store.cityGrids.grid(db).nearestCityID(latitude: berlin.latitude, longitude: berlin.longitude,
-                                                       maxKilometres: 75)
-        } }
-        let before = try #require(try nearest())
+        let nearest = { (lookups: Int) throws -> Int64?? in
+            try store.writer.write { db in
+                try store.cityGrids.grid(db, lookups: lookups).map {
+                    $0.nearestCityID(latitude: berlin.latitude, longitude: berlin.longitude, maxKilometres: 75)
+                }
+            }
+        }
+        let before = try #require(try nearest(1) ?? nil, "the first grid is built for any batch")
+        #expect(try nearest(1) == .some(before), "kept")
         let other = try FeedStore(path: path, migrationsDirectory: StoreFixture.migrationsDirectory,
                                   clock: .fixed(StoreFixture.now))
-        try other.writer.write { db in try db.execute(sql: "UPDATE photo SET likes = likes + 1") }
-        #expect(try nearest() == before, "another table changed")
         try other.writer.write { db in
             try db.execute(sql: "UPDATE city SET latitude = -10, longitude = -10 WHERE id = ?", arguments: [before])
         }
-        #expect(try nearest() != before, "the city moved away")
+        #expect(try nearest(CityGridCache.rebuildLookups - 1) == .none, "stale: the R*Tree answers")
+        let after = try #require(try nearest(CityGridCache.rebuildLookups))
+        #expect(after != before, "built again: the city moved away")
     }
 }
