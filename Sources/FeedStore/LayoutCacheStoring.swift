@@ -21,6 +21,7 @@ public protocol LayoutCacheStoring: Sendable {
     func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int
     /// Stores layouts recomputed for rows that exist and confirms `keys` (a relayout pass's
     /// writes), in one transaction where the store can; returns how many rows each changed.
+    @discardableResult
     func replaceAndConfirmLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)],
                                   confirming keys: [LayoutCacheKey]) throws -> (replaced: Int, confirmed: Int)
     /// The size ranges and scales cached for a photo and cell kind.
@@ -37,6 +38,7 @@ public protocol LayoutCacheStoring: Sendable {
 
 extension LayoutCacheStoring {
     /// ``replaceLayouts(_:)``, then ``confirmLayouts(_:)``: two transactions.
+    @discardableResult
     public func replaceAndConfirmLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)],
                                          confirming keys: [LayoutCacheKey]) throws -> (replaced: Int, confirmed: Int) {
         let replaced = entries.isEmpty ? 0 : try replaceLayouts(entries)
