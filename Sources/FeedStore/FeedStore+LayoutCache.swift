@@ -103,13 +103,33 @@ extension FeedStore {
     /// B-tree descent and conflict check per row.
     @discardableResult
     public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
-        try writeLayouts(entries, linkSQL: """
-            UPDATE layout_cache SET content_version = ?8, engine_version = ?9, width = ?10, height = ?11,
-                                    computed_at = ?13, fingerprint = ?14
-            WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
-              AND max_width = ?5 AND max_height = ?6 AND scale = ?7
-            """, sharedSQL: Self.addSharedLayoutSQL)
+        try writeLayouts(entries, linkSQL: Self.replaceLinkSQL, sharedSQL: Self.addSharedLayoutSQL)
     }
+
+    /// Replaces the layouts of links that exist (as ``replaceLayouts(_:)``) and confirms rows
+    /// whose inputs did not change (as ``confirmLayouts(_:)``), in one transaction: a relayout
+    /// pass's writes, committed once. Returns how many rows each changed.
+    @discardableResult
+    public func replaceAndConfirmLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)],
+                                         confirming keys: [LayoutCacheKey]) throws -> (replaced: Int, confirmed: Int) {
+        guard !entries.isEmpty || !keys.isEmpty else { return (0, 0) }
+        let now = clock.nowMilliseconds
+        return try writer.write { db in
+            let replaced = entries.isEmpty ? 0 : try writeLayouts(entries, linkSQL: Self.replaceLinkSQL,
+                                                                  sharedSQL: Self.addSharedLayoutSQL, now: now, db: db)
+            return (replaced, try Self.confirmLayouts(keys, db: db))
+        }
+    }
+
+    /// A relayout's link write: a plain UPDATE by primary key (an upsert first tries the insert,
+    /// which costs an extra B-tree descent and conflict check per row). Parameters as
+    /// ``writeLayouts``'.
+    static let replaceLinkSQL = """
+        UPDATE layout_cache SET content_version = ?8, engine_version = ?9, width = ?10, height = ?11,
+                                computed_at = ?13, fingerprint = ?14
+        WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
+          AND max_width = ?5 AND max_height = ?6 AND scale = ?7
+        """
 
     /// Runs `linkSQL` once per entry in one transaction, then, where it changed a link, stores
     /// the shared layout with `sharedSQL`; returns the links changed. Parameters 1–7 are
@@ -120,25 +140,31 @@ extension FeedStore {
                               sharedSQL: String) throws -> Int {
         let now = clock.nowMilliseconds
         return try writer.write { db in
-            try LayoutCacheCounts.write(layoutCacheCounts.take(), db)
-            let link = try RawStatement(db, sql: linkSQL)
-            let shared = try RawStatement(db, sql: sharedSQL)
-            var changed = 0
-            for (key, layout) in entries {
-                let range = key.sizeRange
-                let frames = LayoutBlob.encode(layout.frames), fingerprint = Data(key.fingerprint)
-                let linked = try link.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
-                                              range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
-                                              key.engineVersion, layout.width, layout.height, frames, now,
-                                              fingerprint)
-                guard linked > 0 else { continue }
-                changed += linked
-                _ = try shared.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight, range.maxWidth,
-                                       range.maxHeight, key.scale, key.contentVersion, key.engineVersion,
-                                       layout.width, layout.height, frames, now, fingerprint)
-            }
-            return changed
+            try writeLayouts(entries, linkSQL: linkSQL, sharedSQL: sharedSQL, now: now, db: db)
         }
+    }
+
+    /// ``writeLayouts(_:linkSQL:sharedSQL:)`` inside the caller's transaction.
+    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], linkSQL: String,
+                              sharedSQL: String, now: Int64, db: Database) throws -> Int {
+        try LayoutCacheCounts.write(layoutCacheCounts.take(), db)
+        let link = try RawStatement(db, sql: linkSQL)
+        let shared = try RawStatement(db, sql: sharedSQL)
+        var changed = 0
+        for (key, layout) in entries {
+            let range = key.sizeRange
+            let frames = LayoutBlob.encode(layout.frames), fingerprint = Data(key.fingerprint)
+            let linked = try link.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
+                                          range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
+                                          key.engineVersion, layout.width, layout.height, frames, now,
+                                          fingerprint)
+            guard linked > 0 else { continue }
+            changed += linked
+            _ = try shared.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight, range.maxWidth,
+                                   range.maxHeight, key.scale, key.contentVersion, key.engineVersion,
+                                   layout.width, layout.height, frames, now, fingerprint)
+        }
+        return changed
     }
 
     /// Marks rows whose layout inputs did not change as current for a newer content version of
@@ -147,21 +173,25 @@ extension FeedStore {
     @discardableResult
     public func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
-        return try writer.write { db in
-            let statement = try RawStatement(db, sql: """
-                UPDATE layout_cache SET content_version = ?8
-                WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
-                  AND max_width = ?5 AND max_height = ?6 AND scale = ?7 AND engine_version = ?9 AND fingerprint = ?10
-                """)
-            var changed = 0
-            for key in keys {
-                let range = key.sizeRange
-                changed += try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
-                                                 range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
-                                                 key.engineVersion, Data(key.fingerprint))
-            }
-            return changed
+        return try writer.write { db in try Self.confirmLayouts(keys, db: db) }
+    }
+
+    /// ``confirmLayouts(_:)`` inside the caller's transaction.
+    private static func confirmLayouts(_ keys: [LayoutCacheKey], db: Database) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        let statement = try RawStatement(db, sql: """
+            UPDATE layout_cache SET content_version = ?8
+            WHERE photo_id = ?1 AND cell_kind = ?2 AND min_width = ?3 AND min_height = ?4
+              AND max_width = ?5 AND max_height = ?6 AND scale = ?7 AND engine_version = ?9 AND fingerprint = ?10
+            """)
+        var changed = 0
+        for key in keys {
+            let range = key.sizeRange
+            changed += try statement.execute(key.photoID, key.cellKind, range.minWidth, range.minHeight,
+                                             range.maxWidth, range.maxHeight, key.scale, key.contentVersion,
+                                             key.engineVersion, Data(key.fingerprint))
         }
+        return changed
     }
 
     /// Stores one layout.

@@ -23,6 +23,7 @@ extension FeedStore {
         let rows = try CuratedRows(users: users, usersFile: usersURL.path, photos: photos, photosFile: photosURL.path,
                                    comments: comments, commentsFile: commentsURL.path)
         let now = clock.nowMilliseconds
+        defer { cityGrids.invalidate() }
         return try writer.write { db in
             let writer = try UpsertWriter(db: db, now: now)
             try Self.load(cities, writer: writer, progress: progress)
@@ -64,6 +65,7 @@ extension FeedStore {
         let cities = try SeedFileReader.cities(directory.appendingPathComponent("cities.tsv"))
         let now = clock.nowMilliseconds
         let databasePath = writer.path
+        defer { cityGrids.invalidate() }
         return try Self.withoutForeignKeyChecks(writer) { db in
             let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
             try db.execute(sql: "PRAGMA cache_size = -\(Self.seedCacheKibibytes)")

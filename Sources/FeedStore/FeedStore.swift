@@ -23,6 +23,8 @@ public struct FeedStore: Sendable {
     public let clock: StoreClock
     /// Layout cache hits and misses not written yet (shared by this value's copies).
     let layoutCacheCounts = LayoutCacheCounts()
+    /// The cities in memory for the sync daemon's reverse geocoding (shared by this value's copies).
+    let cityGrids = CityGridCache()
 
     /// Which migrations `init` applies.
     public enum MigrationTarget: Sendable, Equatable {

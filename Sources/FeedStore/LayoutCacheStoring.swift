@@ -19,6 +19,11 @@ public protocol LayoutCacheStoring: Sendable {
     /// versions, writing no layout; returns how many rows it changed.
     @discardableResult
     func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int
+    /// Stores layouts recomputed for rows that exist and confirms `keys` (a relayout pass's
+    /// writes), in one transaction where the store can; returns how many rows each changed.
+    @discardableResult
+    func replaceAndConfirmLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)],
+                                  confirming keys: [LayoutCacheKey]) throws -> (replaced: Int, confirmed: Int)
     /// The size ranges and scales cached for a photo and cell kind.
     func cachedSizeRanges(photoID: Int64, cellKind: String) throws -> [(range: CacheSizeRange, scale: Double)]
     /// Every cached row of `photoIDs` for `cellKind`, whatever its versions.
@@ -29,6 +34,16 @@ public protocol LayoutCacheStoring: Sendable {
     func cachedPhotoCount(cellKind: String) throws -> Int
     /// The cache's summary for `engineVersion`.
     func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport
+}
+
+extension LayoutCacheStoring {
+    /// ``replaceLayouts(_:)``, then ``confirmLayouts(_:)``: two transactions.
+    @discardableResult
+    public func replaceAndConfirmLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)],
+                                         confirming keys: [LayoutCacheKey]) throws -> (replaced: Int, confirmed: Int) {
+        let replaced = entries.isEmpty ? 0 : try replaceLayouts(entries)
+        return (replaced, keys.isEmpty ? 0 : try confirmLayouts(keys))
+    }
 }
 
 extension FeedStore: LayoutCacheStoring {}

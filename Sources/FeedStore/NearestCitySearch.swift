@@ -42,17 +42,10 @@ public struct NearestCitySearch {
     /// The id of the nearest city within `maxKilometres` of a coordinate, or nil (out at sea, in
     /// the desert).
     public func nearestCityID(latitude: Double, longitude: Double, maxKilometres: Double) throws -> Int64? {
-        var radius = min(5.0, maxKilometres)
-        while true {
-            if let (id, distance) = try nearestCity(latitude: latitude, longitude: longitude, radius: radius,
-                                                    maxKilometres: maxKilometres) {
-                if distance <= radius { return id }
-                // The nearest candidate lies in a corner of the box: look as far as it once more.
-                return try nearestCity(latitude: latitude, longitude: longitude, radius: distance,
-                                       maxKilometres: maxKilometres)?.id
+        try Self.nearestCityID(latitude: latitude, longitude: longitude, maxKilometres: maxKilometres) { bounds, visit in
+            try box.forEachRow(bounds.minLatitude, bounds.maxLatitude, bounds.minLongitude, bounds.maxLongitude) {
+                visit(box.int64(at: 0), box.double(at: 1), box.double(at: 2), box.double(at: 3), box.double(at: 4))
             }
-            if radius >= maxKilometres { return nil }
-            radius = min(radius * 3, maxKilometres)
         }
     }
 
@@ -64,20 +57,52 @@ public struct NearestCitySearch {
         }
     }
 
+    /// A search box: the cities whose R*Tree bounds meet it, as the R*Tree's
+    /// `max_latitude >= minLatitude AND min_latitude <= maxLatitude AND …` selects them.
+    struct Box {
+        var minLatitude: Double
+        var maxLatitude: Double
+        var minLongitude: Double
+        var maxLongitude: Double
+    }
+
+    /// Visits every city of a ``Box`` once or more, in any order: its id and R*Tree bounds
+    /// (minimum and maximum latitude, minimum and maximum longitude).
+    typealias BoxQuery = (Box, _ visit: (Int64, Double, Double, Double, Double) -> Void) throws -> Void
+
+    /// The search described above over any source of box queries: the R*Tree, or a ``CityGrid``
+    /// holding the same bounds. The answer depends only on which cities each box holds (the best
+    /// candidate is the least by distance, then id), so every source gives the same one.
+    static func nearestCityID(latitude: Double, longitude: Double, maxKilometres: Double,
+                              boxes: BoxQuery) throws -> Int64? {
+        var radius = min(5.0, maxKilometres)
+        while true {
+            if let (id, distance) = try nearestCity(latitude: latitude, longitude: longitude, radius: radius,
+                                                    maxKilometres: maxKilometres, boxes: boxes) {
+                if distance <= radius { return id }
+                // The nearest candidate lies in a corner of the box: look as far as it once more.
+                return try nearestCity(latitude: latitude, longitude: longitude, radius: distance,
+                                       maxKilometres: maxKilometres, boxes: boxes)?.id
+            }
+            if radius >= maxKilometres { return nil }
+            radius = min(radius * 3, maxKilometres)
+        }
+    }
+
     /// The nearest city within `maxKilometres` among those in the box of half-side `radius` km.
-    private func nearestCity(latitude: Double, longitude: Double, radius: Double,
-                             maxKilometres: Double) throws -> (id: Int64, distance: Double)? {
-        let latitudeBox = radius / Self.kilometresPerDegree
+    private static func nearestCity(latitude: Double, longitude: Double, radius: Double, maxKilometres: Double,
+                                    boxes: BoxQuery) throws -> (id: Int64, distance: Double)? {
+        let latitudeBox = radius / kilometresPerDegree
         let longitudeBox = min(180, latitudeBox / max(0.01, cos(latitude * .pi / 180)))
         var best: (id: Int64, distance: Double)?
-        try box.forEachRow(latitude - latitudeBox, latitude + latitudeBox,
-                           longitude - longitudeBox, longitude + longitudeBox) {
+        let box = Box(minLatitude: latitude - latitudeBox, maxLatitude: latitude + latitudeBox,
+                      minLongitude: longitude - longitudeBox, maxLongitude: longitude + longitudeBox)
+        try boxes(box) { id, minLatitude, maxLatitude, minLongitude, maxLongitude in
             // Points are degenerate boxes; the R*Tree keeps 32-bit bounds rounded outwards.
-            let cityLatitude = (box.double(at: 1) + box.double(at: 2)) / 2
-            let cityLongitude = (box.double(at: 3) + box.double(at: 4)) / 2
-            let distance = Self.kilometres(latitude, longitude, cityLatitude, cityLongitude)
+            let cityLatitude = (minLatitude + maxLatitude) / 2
+            let cityLongitude = (minLongitude + maxLongitude) / 2
+            let distance = kilometres(latitude, longitude, cityLatitude, cityLongitude)
             guard distance <= maxKilometres else { return }
-            let id = box.int64(at: 0)
             if let current = best, current.distance < distance || (current.distance == distance && current.id < id) {
                 return
             }

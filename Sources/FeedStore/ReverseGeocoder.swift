@@ -27,8 +27,21 @@ public struct ReverseGeocoder: Sendable {
     /// for many lookups in one database access.
     public func placemark(latitude: Double, longitude: Double, search: NearestCitySearch) throws -> Placemark? {
         guard let id = try search.nearestCityID(latitude: latitude, longitude: longitude,
-                                                maxKilometres: maxKilometres),
-              let city = try search.names(ofCity: id) else { return nil }
+                                                maxKilometres: maxKilometres) else { return nil }
+        return try placemark(ofCity: id, names: search)
+    }
+
+    /// The same place found through `grid` (the R*Tree's cities in memory, the same answer), its
+    /// names read through `names`.
+    func placemark(latitude: Double, longitude: Double, grid: CityGrid, names: NearestCitySearch) throws -> Placemark? {
+        guard let id = grid.nearestCityID(latitude: latitude, longitude: longitude, maxKilometres: maxKilometres)
+        else { return nil }
+        return try placemark(ofCity: id, names: names)
+    }
+
+    /// The placemark of city `id`, or nil when there is no such city.
+    private func placemark(ofCity id: Int64, names search: NearestCitySearch) throws -> Placemark? {
+        guard let city = try search.names(ofCity: id) else { return nil }
         return Placemark(locality: Placemark.municipality(ofCityNamed: city.name), region: city.region,
                          country: city.country, subLocality: Placemark.district(ofCityNamed: city.name),
                          administrativeArea: city.administrativeArea, subAdministrativeArea: city.subAdministrativeArea)

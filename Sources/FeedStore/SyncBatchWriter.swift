@@ -5,8 +5,9 @@ import GRDB
 ///
 /// Every job update is guarded by the state the worker expects (`running`, or `pending` when the
 /// attempt's start was elided within the batch), so a job deleted or reset by another writer
-/// while in flight is counted as cancelled and nothing is applied for it. Reverse geocoding reads
-/// the R*Tree inside the same transaction.
+/// while in flight is counted as cancelled and nothing is applied for it. Reverse geocoding finds
+/// the nearest city in the store's ``CityGrid`` (the R*Tree's cities in memory, checked against
+/// the database inside the same transaction) and reads its names in that transaction.
 ///
 /// The statements are SQLite's C API on statements from the connection's cache
 /// (``SyncStatements``): the commit is the daemon's hot path (`bin/bench sync`).
@@ -15,7 +16,7 @@ extension FeedStore {
     public func commit(_ batch: SyncBatch, geocoder: ReverseGeocoder,
                        beforeCommit: () -> Void = {}) throws -> SyncBatchResult {
         try writer.write { db in
-            try SyncBatchWriter(geocoder: geocoder).commit(batch, db: db, beforeCommit: beforeCommit)
+            try SyncBatchWriter(geocoder: geocoder, cityGrids: cityGrids).commit(batch, db: db, beforeCommit: beforeCommit)
         }
     }
 }
@@ -23,6 +24,8 @@ extension FeedStore {
 /// One commit of a ``SyncBatch`` on a connection inside its write transaction.
 struct SyncBatchWriter {
     var geocoder: ReverseGeocoder
+    /// Where reverse geocoding finds the cities (``CityGrid``: the R*Tree search's answers, from memory).
+    var cityGrids: CityGridCache
 
     func commit(_ batch: SyncBatch, db: Database, beforeCommit: () -> Void) throws -> SyncBatchResult {
         let places = try geocode(batch, db: db)
@@ -35,16 +38,27 @@ struct SyncBatchWriter {
         return result
     }
 
-    /// The placemark of every geocode success in the batch, by job row id (nil: no place near).
+    /// The placemark of every geocode success in the batch, by job row id (nil: no place near):
+    /// the nearest city from the store's ``CityGrid`` when it has a current one for the batch,
+    /// else from the R*Tree (the same answers), and its names from `city`.
     private func geocode(_ batch: SyncBatch, db: Database) throws -> [Int64: Placemark?] {
-        var places: [Int64: Placemark?] = [:]
-        var search: NearestCitySearch?
-        for write in batch.writes {
+        let lookups: [(rowID: Int64, coordinate: ScheduledJob.Coordinate)] = batch.writes.compactMap { write in
             guard case .succeed(let job, _) = write.operation, job.key.kind == .geocode,
-                  let coordinate = job.coordinate else { continue }
-            if search == nil { search = try NearestCitySearch(db) }
-            places[job.rowID] = try geocoder.placemark(latitude: coordinate.latitude, longitude: coordinate.longitude,
-                                                       search: search!)
+                  let coordinate = job.coordinate else { return nil }
+            return (job.rowID, coordinate)
+        }
+        guard !lookups.isEmpty else { return [:] }
+        let search = try NearestCitySearch(db)
+        let grid = try cityGrids.grid(db, lookups: lookups.count)
+        var places: [Int64: Placemark?] = [:]
+        for (rowID, coordinate) in lookups {
+            let place: Placemark? = if let grid {
+                try geocoder.placemark(latitude: coordinate.latitude, longitude: coordinate.longitude, grid: grid,
+                                       names: search)
+            } else {
+                try geocoder.placemark(latitude: coordinate.latitude, longitude: coordinate.longitude, search: search)
+            }
+            places[rowID] = place
         }
         return places
     }

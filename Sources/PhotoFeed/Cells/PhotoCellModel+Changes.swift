@@ -25,6 +25,16 @@ extension PhotoCellModel {
         return model
     }
 
+    /// Whether `edit` can change what the cell's layout depends on (``CellLayoutInputs``): an
+    /// arrived image or avatar is display only (the photo is always square, the avatar 30 × 30);
+    /// a place or a comment feed changes the texts.
+    static func changesLayoutInputs(_ edit: ContentChange.Edit) -> Bool {
+        switch edit {
+        case .imageState, .avatarState: false
+        case .location, .commentsLoaded: true
+        }
+    }
+
     /// Applies `edit`; false when it cannot (the model must be read again).
     private mutating func apply(_ edit: ContentChange.Edit) -> Bool {
         switch edit {

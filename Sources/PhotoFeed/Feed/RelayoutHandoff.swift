@@ -7,7 +7,8 @@ import Synchronization
 /// The daemon reads pass *i*'s inputs right after committing batch *i*; pass *i − 1* may still
 /// be laying out its photos and has maybe, maybe not, written their layouts. So pass *i*:
 /// - brings the models pass *i − 1* lays its photos out from up to date with batch *i*'s
-///   changes, rather than the models of those photos' cells (which may be changing);
+///   changes, rather than the models of those photos' cells (which may be changing), and takes
+///   the rows pass *i − 1* confirms without a model as current at the version it confirms them for;
 /// - compares its heights, for the entries pass *i − 1* laid out, with the heights pass *i − 1*
 ///   computed rather than with the rows read (which may predate its write);
 /// - compares its layout inputs' fingerprints, for the entries pass *i − 1* handled, with the
@@ -29,6 +30,7 @@ final class RelayoutHandoff: Sendable {
 
     private struct State {
         var preparedModels: [Int64: PhotoCellModel] = [:]
+        var preparedConfirmations: [Int64: Int64] = [:]
         var finishedHeights: [EntryKey: Double] = [:]
         var finishedFingerprints: [EntryKey: [UInt8]] = [:]
     }
@@ -40,9 +42,19 @@ final class RelayoutHandoff: Sendable {
         state.withLock { $0.preparedModels }
     }
 
-    /// Records the models the pass just prepared lays its photos out from.
-    func prepared(_ models: [Int64: PhotoCellModel]) {
-        state.withLock { $0.preparedModels = models }
+    /// The content versions the pass prepared last confirms its display-only photos' rows for,
+    /// by photo (no model is read for them).
+    var preparedConfirmations: [Int64: Int64] {
+        state.withLock { $0.preparedConfirmations }
+    }
+
+    /// Records the models the pass just prepared lays its photos out from, and the versions it
+    /// confirms the rows of the others for.
+    func prepared(_ models: [Int64: PhotoCellModel], confirmations: [Int64: Int64] = [:]) {
+        state.withLock {
+            $0.preparedModels = models
+            $0.preparedConfirmations = confirmations
+        }
     }
 
     /// The heights the last finished pass computed.
