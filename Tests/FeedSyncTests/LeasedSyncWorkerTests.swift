@@ -39,7 +39,7 @@ import Testing
             return try await group.reduce(into: [SyncReport]()) { $0.append($1) }
         }
 
-        #expect(try SyncFixture.userVisibleSnapshot(queue.store) == Self.daemonSnapshot())
+        #expect(try await SyncFixture.userVisibleSnapshot(queue.store) == Self.daemonSnapshot())
         #expect(reports.map { $0.completed + $0.failed }.reduce(0, +) == Self.jobCount)
         #expect(reports.allSatisfy { $0.pending == 0 })
         #expect(reports.map(\.retried).reduce(0, +) > 0, "the settings make failures likely")
@@ -79,7 +79,7 @@ import Testing
         #expect(stolen.withLock { $0.count } == 5)
         #expect(report.cancelled == 5)
         #expect(report.completed + report.failed == Self.jobCount)
-        #expect(try SyncFixture.userVisibleSnapshot(queue.store) == Self.daemonSnapshot())
+        #expect(try await SyncFixture.userVisibleSnapshot(queue.store) == Self.daemonSnapshot())
     }
 
     @Test func leasesAreRenewedWhileLatenciesPass() async throws {
@@ -100,7 +100,7 @@ import Testing
         #expect(await worker.lostLeases == 0)
         #expect(report.cancelled == 0)
         #expect(report.completed + report.failed == Self.jobCount)
-        #expect(try SyncFixture.userVisibleSnapshot(queue.store) == Self.daemonSnapshot())
+        #expect(try await SyncFixture.userVisibleSnapshot(queue.store) == Self.daemonSnapshot())
     }
 
     @Test func aJobLostWhileRetryingIsLeftToItsNewHolder() async throws {
@@ -127,8 +127,8 @@ import Testing
         let queue = MemoryLeasedQueue(store: try SyncFixture.seededStore(photos: Self.photos), time: VirtualClock())
         let worker = Self.worker("stopping", queue: queue, batchSize: 10, clock: CancellingClock(afterSleeps: 25))
 
-        // When its run returns
-        let report = try await worker.run(until: .idle)
+        // When its run (a task of its own, which the clock cancels) returns
+        let report = try await Task { try await worker.run(until: .idle) }.value
 
         // Then its decided completions are committed and the jobs it held are pending again
         #expect(report.batches >= 2)
@@ -140,7 +140,7 @@ import Testing
     }
 }
 
-/// A virtual clock that cancels its sleeper's task at its `afterSleeps`-th wait.
+/// A virtual clock that cancels its sleeper's task at its `afterSleeps`-th wait, as a stop signal would.
 final class CancellingClock: SyncClock {
     private let time = VirtualClock()
     private let sleeps = Mutex(0)
