@@ -120,8 +120,10 @@ struct PrivateCluster {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let problems = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        // Reaped here: Foundation misses the end of this shell (its server child lives on).
+        var status: Int32 = 0
+        while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else {
             throw ClusterFailure(message: String(decoding: problems, as: UTF8.self))
         }
         return String(decoding: data, as: UTF8.self)

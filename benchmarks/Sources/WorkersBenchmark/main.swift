@@ -104,7 +104,8 @@ func runWorkers(kind: String, database: String, count: Int) async throws -> [Wor
     }
     return try processes.map { process, output in
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Polled: Foundation's `waitUntilExit` can miss the child's end on a thread without a run loop.
+        while process.isRunning { usleep(10_000) }
         let text = String(decoding: data, as: UTF8.self)
         guard process.terminationStatus == 0,
               let result = text.split(separator: "\n").last(where: { $0.hasPrefix("result ") })
