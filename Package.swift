@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "FeedRendering", targets: ["FeedRendering"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
+        .library(name: "FeedStorePostgres", targets: ["FeedStorePostgres"]),
         .library(name: "FeedService", targets: ["FeedService"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
         // `photofeed` with every command plus `serve`: the only product that links Hummingbird and
@@ -127,7 +128,8 @@ let package = Package(
         // The store seam's shared suite, run on SQLite and on PostgreSQL (bin/test starts a
         // throwaway PostgreSQL cluster and names it in PHOTOFEED_TEST_POSTGRES_URL).
         .testTarget(name: "StoreConformanceTests", dependencies: [
-            "FeedStore", "FeedStorePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+            "FeedStore", "FeedStorePostgres", "FeedSync", "PhotoFeed", "LayoutTestSupport",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ], swiftSettings: strict),
         // The commands on both stores: the same curated data through SQLite and PostgreSQL prints
         // the same (the cluster from PHOTOFEED_TEST_POSTGRES_URL, as for StoreConformanceTests).

@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(name: "PhotoFeed", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         .target(name: "BenchmarkReport", swiftSettings: benchmarkSettings),
@@ -59,6 +60,12 @@ let package = Package(
             "BenchmarkReport",
             .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"),
+        ]),
+        .executableTarget(name: "WorkersBenchmark", dependencies: [
+            "BenchmarkReport",
+            .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "FeedStorePostgres", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
     ]
 )

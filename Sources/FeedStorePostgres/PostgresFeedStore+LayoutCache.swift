@@ -6,6 +6,11 @@ import PostgresNIO
 /// (`LayoutCacheStoring`). A page lookup is one statement over the primary key
 /// (`photo_id = ANY($1)` and the rest equal); writes are one transaction, which also adds the
 /// hits and misses counted since the last write.
+///
+/// A write never replaces a row with one for an older content version: several sync workers
+/// and servers write the same rows, and a writer that read a photo before another's commit may
+/// write after the other's newer layout. So the row always ends at the newest version any
+/// writer laid out (a row older than its photo is stale and never served).
 extension PostgresFeedStore: LayoutCacheStoring {
     public func cachedLayouts(for keys: [LayoutCacheKey], countAccess: Bool) throws -> [Int64: CachedLayout] {
         guard let first = keys.first else { return [:] }
@@ -107,19 +112,21 @@ extension PostgresFeedStore: LayoutCacheStoring {
             content_version = excluded.content_version, engine_version = excluded.engine_version,
             width = excluded.width, height = excluded.height, frames = excluded.frames,
             computed_at = excluded.computed_at, fingerprint = excluded.fingerprint
+        WHERE layout_cache.content_version <= excluded.content_version
         """
 
     static let replaceLayoutsSQL = """
         UPDATE layout_cache lc SET content_version = r.content_version, engine_version = r.engine_version,
             width = r.width, height = r.height, frames = r.frames, computed_at = $14, fingerprint = r.fingerprint
         FROM (\(layoutRowsSQL)) AS r
-        WHERE \(sameKeySQL)
+        WHERE \(sameKeySQL) AND lc.content_version <= r.content_version
         """
 
     static let confirmLayoutsSQL = """
         UPDATE layout_cache lc SET content_version = r.content_version
         FROM (\(layoutRowsSQL)) AS r
         WHERE \(sameKeySQL) AND lc.engine_version = r.engine_version AND lc.fingerprint = r.fingerprint
+          AND lc.content_version <= r.content_version
         """
 
     public func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int {

@@ -40,6 +40,7 @@ public struct SyncCommand: AsyncParsableCommand {
     var batchSize: Int = 512
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     @OptionGroup var log: SyncLogOptions
+    @OptionGroup var workers: SyncWorkerOptions
     @Option(name: .customLong("crash-at"),
             help: ArgumentHelp("Raise SIGKILL at before-commit:N or after-commit:N (crash-safety tests).",
                                visibility: .hidden))
@@ -60,6 +61,9 @@ public struct SyncCommand: AsyncParsableCommand {
         try OptionRange.concurrency.check(concurrency)
         try OptionRange.maxAttempts.check(maxAttempts)
         try OptionRange.batchSize.check(batchSize)
+        if workers.isGiven, case .sqlite = store.location {
+            throw ValidationError("--worker-id and --lease apply to a postgres:// database only; a SQLite file has one daemon")
+        }
         for (name, value) in [("--crash-at", crashAt), ("--interrupt-at", interruptAt)] {
             if let value, SyncFaultPoint(argument: value) == nil {
                 throw ValidationError("\(name) takes before-commit:N or after-commit:N with N ≥ 1, not \(value)")
@@ -99,7 +103,14 @@ public struct SyncCommand: AsyncParsableCommand {
         let stopSwitch = SyncStopSwitch()
         let signals = SyncSignalHandler { stopSwitch.stop() }
         defer { signals.cancel() }
-        let report = try await CommandFailure.reportingAsync(database: store.path) {
+        let report = try await CommandFailure.reportingAsync(database: store.databaseName) {
+            if case .server = store.location {
+                let feedStore = try store.openAnyStore()
+                guard let queue = feedStore as? any LeasedSyncWorker.Store else {
+                    throw UnsupportedStoreLocation(location: store.databaseName, reason: "this store has no leased job queue")
+                }
+                return try await runLeasedWorker(feedStore, queue: queue, stopSwitch: stopSwitch, output: output)
+            }
             let feedStore = try store.openStore()
             let lock = try feedStore.lockForSync()
             defer { lock.release() }

@@ -26,9 +26,14 @@ enum TestCluster {
 
     /// A new schema of the cluster's database, and the location whose tables live in it.
     static func freshSchema() throws -> PostgresLocation {
-        var location = try location()
+        try freshSchema(in: location())
+    }
+
+    /// A new schema of `cluster`'s database, and the location whose tables live in it.
+    static func freshSchema(in cluster: PostgresLocation) throws -> PostgresLocation {
+        var location = cluster
         let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try withConnection { connection in
+        try withConnection(to: cluster) { connection in
             _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger).wait()
         }
         location.searchPath = schema
@@ -60,7 +65,12 @@ enum TestCluster {
 
     /// Runs `body` on a new connection to the cluster's database.
     private static func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        let location = try location()
+        try withConnection(to: location(), body)
+    }
+
+    /// Runs `body` on a new connection to `location`'s database.
+    private static func withConnection<T>(to location: PostgresLocation,
+                                          _ body: (PostgresConnection) throws -> T) throws -> T {
         let configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
             database: location.database, tls: .disable)

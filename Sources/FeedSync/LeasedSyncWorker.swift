@@ -1,0 +1,263 @@
+import FeedStore
+import Logging
+
+/// One of any number of sync workers sharing a job queue (``SyncJobLeasing``): claims due jobs
+/// in batches under a lease that expires, runs them through the simulated network, commits
+/// each batch's results under its lease and has the affected cells laid out again.
+///
+/// A batch goes through four steps:
+/// 1. **Claim** up to ``Configuration/batchSize`` due jobs, leased for ``Configuration/lease``
+///    (the store skips jobs other workers are claiming; a job whose lease expired is due again).
+/// 2. **Run** them on the simulation clock, at most `simulation.concurrency` attempts at once.
+///    Each attempt's outcome is drawn from ``OutcomeRandom`` with (seed, job, attempt), the
+///    attempt being the job's committed `attempts` + 1, exactly as ``SyncWorker`` draws it; a
+///    failed attempt with attempts left waits for its retry delay and runs again, still held
+///    under the lease. So a job's final outcome (its success, or giving up after the last
+///    attempt) is a pure function of (seed, job) whichever worker runs it and however often a
+///    claim of it is lost, and N workers end with the same feed as one.
+/// 3. **Commit** the final writes in one transaction (the store's leased commit): each job's
+///    state, its effect on photos, users or locations and the content-version bumps. A job whose
+///    lease was lost (it expired, and another worker may have it) is discarded and counted as
+///    cancelled: no effect is applied twice.
+/// 4. **Relayout** the changed cells (``CellRelayouting``), as ``SyncWorker`` does: the layout
+///    writes are a second transaction. A worker killed in between leaves stale cache rows, which
+///    are never served; every worker lays out the stale cells when it starts and when it finds
+///    the queue drained.
+///
+/// Time: two clocks. The *simulation clock* times latencies and retry delays; with a
+/// ``VirtualClock`` a batch runs in no real time, so a queue drains as fast as the database
+/// commits and the cells lay out (tests, benchmarks, `sync --clock virtual`), and with a
+/// ``RealClock`` the latencies are waited. The *lease clock* is always real time in production:
+/// leases expire in real time (the store stamps them with its clock), the worker renews its
+/// leases once a third of the lease has passed without a renewal, at every step of a batch and
+/// before each commit, and an idle worker polls the queue every ``Configuration/pollInterval``.
+/// Tests inject both clocks.
+///
+/// Crash safety: a worker killed at any moment holds leases that expire; other workers (or the
+/// same one started again) claim those jobs and run the same attempts with the same outcomes.
+public actor LeasedSyncWorker {
+    /// How a leased worker runs.
+    public struct Configuration: Sendable {
+        public var simulation: SyncSimulation
+        /// The run seed every outcome is drawn from: the same for every worker of a queue.
+        public var seed: UInt64
+        /// The lease owner's name, unique among the queue's workers (host and process id).
+        public var worker: String
+        /// Jobs claimed per batch: the most completions one transaction commits.
+        public var batchSize: Int
+        /// How long a claim holds its jobs before they are due again for any worker.
+        public var lease: Duration
+        /// How long an idle worker waits (lease clock) before it looks for due jobs again.
+        public var pollInterval: Duration
+        public var geocoder: ReverseGeocoder
+        /// Whether each batch's layout pass runs while the worker claims and commits the next
+        /// (``RelayoutQueue``); off, the pass runs right after the commit.
+        public var overlapsRelayout: Bool
+        /// Told of every ``SyncFaultPoint`` reached; ``SyncFaultPoint/beforeCommit(batch:)``
+        /// comes right before the batch's transaction starts. Nil in production.
+        public var faultInjection: (@Sendable (SyncFaultPoint) -> Void)?
+        /// Where the run's status lines go (``SyncStatusLog``); writes nothing by default.
+        public var logger = Logger(label: "photofeed.sync", factory: { _ in SwiftLogNoOpLogHandler() })
+        /// How much of the simulation clock passes between two progress lines, at least.
+        public var logInterval: Duration = .seconds(10)
+
+        public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, worker: String,
+                    batchSize: Int = 512, lease: Duration = .seconds(30), pollInterval: Duration? = nil,
+                    geocoder: ReverseGeocoder = ReverseGeocoder(), overlapsRelayout: Bool = true) {
+            precondition(batchSize >= 1, "a batch holds at least one job")
+            precondition(lease > .zero, "a lease lasts some time")
+            self.simulation = simulation
+            self.seed = seed
+            self.worker = worker
+            self.batchSize = batchSize
+            self.lease = lease
+            self.pollInterval = pollInterval ?? min(.seconds(1), lease / 4)
+            self.geocoder = geocoder
+            self.overlapsRelayout = overlapsRelayout
+        }
+    }
+
+    /// What the worker needs of a store: the leased queue, and the repairs of the one-daemon seam
+    /// (stale layouts, counts).
+    public typealias Store = SyncJobLeasing & SyncJobStoring
+
+    let store: any Store
+    let relayouter: any CellRelayouting
+    /// Times latencies and retry delays.
+    let clock: any SyncClock
+    /// Times leases and idle polls (real time in production).
+    let leaseClock: any SyncClock
+    let configuration: Configuration
+    let random: OutcomeRandom
+
+    var leases: JobLeases
+    /// The final writes decided since the last commit.
+    var batch = SyncBatch()
+    /// The jobs of ``batch``.
+    var decided: Set<Int64> = []
+    /// Retries decided since the last commit.
+    var retriedInBatch = 0
+    var report = SyncReport()
+    var layoutPasses: RelayoutQueue
+    var statusLog: SyncStatusLog
+    var progress: SyncWorker.ProgressHandler?
+    var isRunning = false
+    /// Renewals made by this worker's runs (each renews every lease it holds).
+    public private(set) var leaseRenewals = 0
+    /// Leases this worker's runs found lost when renewing.
+    public private(set) var lostLeases = 0
+
+    public init(store: any Store, relayouter: any CellRelayouting, clock: any SyncClock,
+                leaseClock: any SyncClock = RealClock(), configuration: Configuration) {
+        self.store = store
+        self.relayouter = relayouter
+        self.clock = clock
+        self.leaseClock = leaseClock
+        self.configuration = configuration
+        self.random = OutcomeRandom(seed: configuration.seed)
+        self.leases = JobLeases(lease: configuration.lease)
+        self.layoutPasses = RelayoutQueue(relayouter: relayouter)
+        self.statusLog = SyncStatusLog(logger: configuration.logger, interval: configuration.logInterval)
+    }
+
+    /// Runs until `stop` (``SyncStopCondition/idle``: until no job of the queue is pending or
+    /// running, whoever holds it), or until the task is cancelled: then the completions already
+    /// decided are committed and the jobs still held are given back (pending again).
+    ///
+    /// - Throws: store errors (a database out of reach beyond its reconnect policy, …); what was
+    ///   committed before stays committed, the batch under way is not, and its leases expire.
+    public func run(until stop: SyncStopCondition,
+                    progress: SyncWorker.ProgressHandler? = nil) async throws -> SyncReport {
+        guard !isRunning else { throw SyncWorkerError.alreadyRunning }
+        isRunning = true
+        defer { isRunning = false }
+        self.progress = progress
+        report = SyncReport()
+        batch = SyncBatch()
+        decided = []
+        retriedInBatch = 0
+        leases = JobLeases(lease: configuration.lease)
+        layoutPasses = RelayoutQueue(relayouter: relayouter)
+        do {
+            try await relayoutStaleCells()
+            statusLog.started(at: clock.now(), pendingJobs: try store.unfinishedJobCount(), seed: configuration.seed,
+                              simulatedClock: clock.isSimulated)
+            try await loop(until: stop)
+        } catch is CancellationError {
+            // Stopping is not an error: commit what was decided and give the rest back below.
+        } catch {
+            try? await layoutPasses.flush()
+            throw error
+        }
+        try await finish()
+        report.pending = try store.unfinishedJobCount()
+        report.elapsed = clock.now()
+        statusLog.finished(report)
+        return report
+    }
+
+    private func loop(until stop: SyncStopCondition) async throws {
+        // Whether the stale cells were laid out since the worker last found work.
+        var swept = true
+        while !Task.isCancelled {
+            if case .duration(let limit) = stop, clock.now() >= limit { return }
+            let claimedAt = leaseClock.now()
+            let claimed = try store.claimDueJobs(worker: configuration.worker, limit: configuration.batchSize,
+                                                 leaseMilliseconds: leases.leaseMilliseconds)
+            if !claimed.isEmpty {
+                swept = false
+                statusLog.found(newJobs: claimed.count)
+                leases.claimed(claimed.map(\.rowID), at: claimedAt)
+                try await runBatch(claimed)
+                continue
+            }
+            if try store.unfinishedJobCount() == 0 {
+                if !swept {
+                    // A worker killed between a commit and its relayout left stale rows.
+                    try await layoutPasses.flush()
+                    try await relayoutStaleCells()
+                    swept = true
+                }
+                if stop == .idle { return }
+                statusLog.waiting(completed: report.completed)
+            }
+            // Jobs held by other workers (their leases may expire), or not due yet.
+            try await leaseClock.sleep(until: leaseClock.now() + configuration.pollInterval)
+            if case .duration(let limit) = stop, clock.isSimulated {
+                try await clock.sleep(until: min(clock.now() + configuration.pollInterval, limit))
+            }
+        }
+    }
+
+    /// Relayouts the cells whose cached layouts are older than their photo's content.
+    func relayoutStaleCells() async throws {
+        let stale = try store.photosWithStaleLayouts()
+        guard !stale.isEmpty else { return }
+        report.add(try await relayouter.relayoutCells(forPhotos: stale))
+    }
+
+    /// Renews every held lease when a renewal is due; the jobs whose lease was lost are dropped
+    /// (their attempts are not committed) and, unless a write of theirs is decided already (the
+    /// commit counts those), counted as cancelled.
+    func renewLeasesIfDue() throws {
+        let now = leaseClock.now()
+        guard leases.isRenewalDue(at: now) else { return }
+        let kept = try store.renewLeases(worker: configuration.worker, rowIDs: leases.held.sorted(),
+                                         leaseMilliseconds: leases.leaseMilliseconds)
+        leaseRenewals += 1
+        let lost = leases.renewed(kept: kept, at: now)
+        lostLeases += lost.count
+        report.cancelled += lost.count { !decided.contains($0) }
+    }
+
+    /// Commits the decided writes under the worker's leases and relayouts the photos they changed.
+    func commit() async throws {
+        guard !batch.isEmpty else { return }
+        try renewLeasesIfDue()
+        let committing = batch, retried = retriedInBatch
+        batch = SyncBatch()
+        decided = []
+        retriedInBatch = 0
+        let number = report.batches + 1
+        configuration.faultInjection?(.beforeCommit(batch: number))
+        let result = try store.commit(committing, worker: configuration.worker, geocoder: configuration.geocoder)
+        leases.release(committing.writes.map(\.operation.rowID))
+        configuration.faultInjection?(.afterCommit(batch: number))
+        report.completed += result.succeeded
+        report.failed += result.failed
+        report.retried += retried + result.retried
+        report.cancelled += result.cancelled
+        report.batches += 1
+        statusLog.committed(batch: number, completions: committing.completions, report: report,
+                            pending: leases.held.count, at: clock.now())
+        if !result.changes.isEmpty {
+            if configuration.overlapsRelayout {
+                try await layoutPasses.setNeedsLayout(result.changes)
+            } else {
+                report.add(try await relayouter.relayoutCells(MarkedCell.grouping(result.changes)))
+            }
+        }
+        if let progress {
+            progress(SyncProgress(completed: report.completed, failed: report.failed, retried: report.retried,
+                                  pending: leases.held.count,
+                                  relayouts: report.relayouts + (await layoutPasses.total.relayouts),
+                                  elapsed: clock.now()))
+        }
+    }
+
+    /// Commits what was decided, gives back the jobs still held (pending again, their leases
+    /// cleared) and waits for the layout passes. A cancelled run finishes only the pass under
+    /// way; the cells of the last batch keep stale rows, laid out by the next worker to start.
+    private func finish() async throws {
+        for rowID in leases.held.sorted() where !decided.contains(rowID) {
+            batch.append(.release(rowID: rowID))
+        }
+        do {
+            try await commit()
+            try await layoutPasses.flush()
+        } catch is CancellationError {
+            // The pass was cut short; stale cells are laid out by the next worker to start.
+        }
+        report.add(await layoutPasses.total)
+    }
+}

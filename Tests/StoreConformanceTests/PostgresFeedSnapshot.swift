@@ -1,0 +1,80 @@
+import FeedStorePostgres
+import Foundation
+import Logging
+import NIOPosix
+import PostgresNIO
+import Testing
+
+/// Everything a user sees of a feed on PostgreSQL, as text: users, photos (with their likes),
+/// locations, comments, the jobs without their scheduling and lease columns, and the cached
+/// layouts without their computation time. Equal snapshots mean equal feeds.
+enum PostgresFeedSnapshot {
+    static let queries = [
+        #"SELECT string_agg(t::text, E'\n' ORDER BY t.id) FROM "user" t"#,
+        #"SELECT string_agg(t::text, E'\n' ORDER BY t.id) FROM photo t"#,
+        #"SELECT string_agg(t::text, E'\n' ORDER BY t.id) FROM location t"#,
+        #"SELECT string_agg(t::text, E'\n' ORDER BY t.id) FROM comment t"#,
+        #"""
+        SELECT string_agg(concat_ws(' ', kind, target_id, state, attempts, result), E'\n' ORDER BY kind, target_id)
+        FROM sync_job
+        """#,
+        #"""
+        SELECT string_agg(concat_ws(' ', photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                    content_version, engine_version, width, height, encode(fingerprint, 'hex'),
+                                    md5(frames)),
+                          E'\n' ORDER BY photo_id, cell_kind, min_width, min_height, max_width, max_height, scale)
+        FROM layout_cache
+        """#,
+    ]
+
+    /// The snapshot of the tables in `location`'s database and schema.
+    static func take(_ location: PostgresLocation) throws -> String {
+        try withConnection(location) { connection, logger in
+            try queries.map { sql in
+                try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait().rows.first?
+                    .decode(String?.self) ?? ""
+            }.joined(separator: "\n--\n")
+        }
+    }
+
+    /// How many cached layouts `location` holds, and how many are older than their photo.
+    static func layoutCounts(_ location: PostgresLocation) throws -> (entries: Int, stale: Int) {
+        try withConnection(location) { connection, logger in
+            let row = try connection.query("""
+                SELECT COUNT(*), COUNT(*) FILTER (WHERE lc.content_version != p.content_version)
+                FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
+                """, logger: logger).wait().rows.first
+            let (entries, stale): (Int64, Int64) = try row.map { try $0.decode((Int64, Int64).self) } ?? (0, 0)
+            return (Int(entries), Int(stale))
+        }
+    }
+
+    /// Jobs by state in `location`.
+    static func jobStates(_ location: PostgresLocation) throws -> [String: Int] {
+        try withConnection(location) { connection, logger in
+            var states: [String: Int] = [:]
+            for row in try connection.query("SELECT state, COUNT(*) FROM sync_job GROUP BY state", logger: logger)
+                .wait().rows {
+                let (state, count) = try row.decode((String, Int64).self)
+                states[state] = Int(count)
+            }
+            return states
+        }
+    }
+
+    private static func withConnection<T>(_ location: PostgresLocation,
+                                          _ body: (PostgresConnection, Logger) throws -> T) throws -> T {
+        let configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: .disable)
+        let logger = Logger(label: "photofeed.tests.snapshot")
+        let connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 0,
+            logger: logger).wait()
+        defer { try? connection.close().wait() }
+        if let schema = location.searchPath {
+            _ = try connection.query(PostgresQuery(unsafeSQL: "SET search_path TO \(schema)"), logger: logger).wait()
+        }
+        return try body(connection, logger)
+    }
+}
