@@ -147,7 +147,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedServiceTests", dependencies: [
-            "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "StoreTestSupport", "LayoutTestSupport",
+            "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport", "LayoutTestSupport",
             "BrowserTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Hummingbird", package: "hummingbird"),

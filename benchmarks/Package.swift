@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(name: "PhotoFeed", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         .target(name: "BenchmarkReport", swiftSettings: benchmarkSettings),
@@ -58,7 +59,7 @@ let package = Package(
         .executableTarget(name: "ServeBenchmark", dependencies: [
             "BenchmarkReport",
             .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
-            .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "Logging", package: "swift-log"),
         ]),
     ]
 )

@@ -1,4 +1,5 @@
 import FeedStore
+import FeedSync
 import Foundation
 import Hummingbird
 import Logging
@@ -21,19 +22,24 @@ public struct FeedHTTPService: Sendable {
     public let port: Int
     public let withSync: Bool
     public let logger: Logger
+    /// The in-process sync daemon's clock (``withSync``).
+    public let syncClock: any SyncClock
     let api: FeedAPI
 
     /// - Parameters:
     ///   - port: 0 picks a free port (``run(onListening:)`` tells which).
     ///   - withSync: also run the sync daemon in this process (``SyncDaemonService``).
     ///   - htmlPositionProbe: the HTML page carries ``HTMLFeedRenderer``'s position probe (browser tests).
+    ///   - syncClock: the in-process daemon's clock (tests give a simulated one).
     public init(store: FeedStore, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
-                logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false) throws {
+                logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
+                syncClock: any SyncClock = RealClock()) throws {
         self.store = store
         self.host = host
         self.port = port
         self.withSync = withSync
         self.logger = logger
+        self.syncClock = syncClock
         api = FeedAPI(controller: try FeedController(store: store), metrics: ServiceMetrics(),
                       watcher: try store.changeWatcher(), htmlPositionProbe: htmlPositionProbe)
     }
@@ -54,7 +60,8 @@ public struct FeedHTTPService: Sendable {
         var services: [any Service] = [application(onListening: onListening)]
         if withSync {
             let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-            services.append(SyncDaemonService(store: store, metrics: api.metrics, logger: logger, timeOrigin: now))
+            services.append(SyncDaemonService(store: store, metrics: api.metrics, logger: logger, timeOrigin: now,
+                                              clock: syncClock))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
