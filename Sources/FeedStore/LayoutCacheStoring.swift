@@ -13,9 +13,11 @@ public protocol LayoutCacheStoring: Sendable {
     /// Stores the layouts, replacing any row of the same key.
     func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws
     /// Stores layouts recomputed for rows that exist; returns how many rows it wrote.
+    @discardableResult
     func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int
     /// Confirms rows whose fingerprint and engine version equal `keys`' for the keys' content
     /// versions, writing no layout; returns how many rows it changed.
+    @discardableResult
     func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int
     /// The size ranges and scales cached for a photo and cell kind.
     func cachedSizeRanges(photoID: Int64, cellKind: String) throws -> [(range: CacheSizeRange, scale: Double)]

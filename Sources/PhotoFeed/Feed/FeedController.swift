@@ -22,7 +22,8 @@ public final class FeedController: Sendable {
     /// How many comments of a photo the cell's model is made from: the comment feed's first page.
     static let commentPageSize = PhotoCellModel.commentPageSize
 
-    public let store: FeedStore
+    /// The store it reads and caches layouts in: SQLite's ``FeedStore`` or another behind the seam.
+    public let store: any FeedStoring
     public let cells: PhotoCellCache
     public let referenceTime: Int64
     /// Threads used to measure cells (all cores by default; 1 measures on the calling thread).
@@ -41,12 +42,12 @@ public final class FeedController: Sendable {
     /// a cell it laid out before; a cell still in memory is laid out from its model and the
     /// completion's change, its other texts measured already, where a new cell reads its photo
     /// and measures every text.
-    public static func relayoutCellCapacity(for store: FeedStore) throws -> Int {
+    public static func relayoutCellCapacity(for store: any LayoutCacheStoring) throws -> Int {
         let photos = try store.cachedPhotoCount(cellKind: cellKind)
         return min(max(defaultCellCapacity, photos), maximumRelayoutCellCapacity)
     }
 
-    public init(store: FeedStore, referenceTime: Int64? = nil, cellCapacity: Int = FeedController.defaultCellCapacity,
+    public init(store: any FeedStoring, referenceTime: Int64? = nil, cellCapacity: Int = FeedController.defaultCellCapacity,
                 measurer: any TextMeasuring = TextMeasurer.shared,
                 parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.store = store

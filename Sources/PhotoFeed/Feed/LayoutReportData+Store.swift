@@ -3,7 +3,7 @@ import FeedStore
 extension LayoutReportData {
     /// The report data of `store`'s layout cache for `engineVersion`: its cache report plus every
     /// cached row's height (two reads).
-    public init(store: FeedStore, engineVersion: Int = EngineVersion.layoutEngine) throws {
+    public init(store: any LayoutCacheStoring, engineVersion: Int = EngineVersion.layoutEngine) throws {
         let report = try store.layoutCacheReport(engineVersion: engineVersion)
         let heights = try store.cachedLayoutHeights(engineVersion: engineVersion)
         self.init(report: report, heights: heights)

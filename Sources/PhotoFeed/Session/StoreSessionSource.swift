@@ -2,9 +2,10 @@ import FeedStore
 import NodeKit
 import TextLayout
 
-/// A feed session's items from a ``FeedStore``: the feed's pages newest first, each photo as an
-/// ASDKgram ``PhotoCellNode`` showing what the store has now, and the sync daemon's
-/// completions applied to the session's own copies of the models (the store is only read).
+/// A feed session's items from a store (SQLite's ``FeedStore`` or another behind the seam): the
+/// feed's pages newest first, each photo as an ASDKgram ``PhotoCellNode`` showing what the store
+/// has now, and the sync daemon's completions applied to the session's own copies of the models
+/// (the store is only read).
 ///
 /// A cell requests the jobs for what it is missing: its photo's image, its owner's avatar and,
 /// when its location is not geocoded yet, the reverse geocode. Images and avatars are display
@@ -16,7 +17,11 @@ import TextLayout
 /// width and scale with this engine, from the photo's newest content version the cache has (the
 /// layout the daemon or `demo` computed last, whatever the client shows now).
 public final class StoreSessionSource: FeedSessionSource {
-    public let store: FeedStore
+    /// What a session reads of its store: the feed, the layout cache's heights, the comment feed
+    /// the session's simulated jobs deliver, and the placemarks of its geocodes.
+    public typealias Store = FeedStoring & CommentFeedReading & PlacemarkReading
+
+    public let store: any Store
     public let width: Double
     public let scale: Double
     public let referenceTime: Int64
@@ -32,7 +37,7 @@ public final class StoreSessionSource: FeedSessionSource {
     /// Each photo's comment total, shown once its comment feed arrives.
     private var commentCounts: [Int64: Int] = [:]
 
-    public init(store: FeedStore, width: Double, scale: Double, referenceTime: Int64? = nil,
+    public init(store: any Store, width: Double, scale: Double, referenceTime: Int64? = nil,
                 measurer: any TextMeasuring = TextMeasurer.shared) throws {
         self.store = store
         self.width = width
@@ -98,7 +103,7 @@ public final class StoreSessionSource: FeedSessionSource {
             return .none
         }
         if job.kind == .geocode, let location = locations[job.targetID] {
-            let place = try geocoder.placemark(latitude: location.latitude, longitude: location.longitude, in: store)
+            let place = try store.placemark(latitude: location.latitude, longitude: location.longitude, geocoder: geocoder)
             let name = PhotoCellModel.locationName(placeName: place?.locality, country: place?.country,
                                                    state: .resolved, subLocality: place?.subLocality,
                                                    administrativeArea: place?.administrativeArea,
