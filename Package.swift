@@ -148,7 +148,7 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "FeedServiceTests", dependencies: [
             "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport", "LayoutTestSupport",
-            "BrowserTestSupport",
+            "BrowserTestSupport", "FeedStorePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -31,7 +31,7 @@ if let database = options.string("--daemon-db") {
     let service = try FeedHTTPService(store: store, port: 0, withSync: true, logger: quietLogger)
     try await service.run { _ in
         print("ready")
-        fflush(stdout)
+        fflush(nil)
     }
     exit(0)
 }
