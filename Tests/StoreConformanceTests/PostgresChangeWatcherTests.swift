@@ -31,7 +31,7 @@ struct PostgresChangeWatcherTests {
         // When another store's connection commits to the same schema
         let writer = try PostgresFeedStore(location: store.location, migrationsDirectory: StoreFactory.postgresMigrations,
                                            reconnect: .none)
-        try writer.seedGenerated(count: 3, rngSeed: 1, seedDataDirectory: StoreFactory.seedDataDirectory)
+        try writer.seedGenerated(count: 3, rngSeed: 1, seedDataDirectory: StoreFactory.seedDataDirectory, progress: nil)
 
         // Then the version changes once the notification arrives, and stays while nothing commits
         #expect(await Self.eventually { watcher.version() != before })
