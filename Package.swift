@@ -156,8 +156,8 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedServiceTests", dependencies: [
-            "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "StoreTestSupport", "LayoutTestSupport",
-            "BrowserTestSupport",
+            "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport", "LayoutTestSupport",
+            "BrowserTestSupport", "FeedStorePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -15,6 +15,7 @@ let package = Package(
         .package(name: "PhotoFeed", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         .target(name: "BenchmarkReport", swiftSettings: benchmarkSettings),
@@ -59,7 +60,7 @@ let package = Package(
         .executableTarget(name: "ServeBenchmark", dependencies: [
             "BenchmarkReport",
             .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
-            .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "WorkersBenchmark", dependencies: [
             "BenchmarkReport",

@@ -29,6 +29,7 @@ struct EntityTag: Hashable, Sendable {
     /// Whether an `If-None-Match` field value names this tag: `*`, or a comma-separated list
     /// holding it, weak (`W/`) or strong (GET uses the weak comparison).
     func matches(ifNoneMatch field: String) -> Bool {
+        if field == value { return true }
         for candidate in field.split(separator: ",") {
             var tag = candidate.trimmingWhitespace()
             if tag == "*" { return true }

@@ -12,17 +12,17 @@ import PhotoFeedCLI
 ///
 /// Feed pages come from one ``FeedController``, so cells stay in its cell cache between
 /// requests and layouts come from the store's layout cache or are computed and stored. With a
-/// ``ChangeWatcher`` (a database file), the bodies of feed, photo and HTML responses are kept in
-/// a ``ResponseCache`` until the database changes.
+/// ``ChangeWatching`` watcher (a database file, a PostgreSQL server), feed, photo and HTML
+/// responses are kept in a ``ResponseCache`` until the database changes.
 final class FeedAPI: Sendable {
     let controller: FeedController
     let metrics: ServiceMetrics
     let documents: ServiceDocuments
-    let watcher: ChangeWatcher?
+    let watcher: (any ChangeWatching)?
     let htmlPositionProbe: Bool
     let responses = ResponseCache()
 
-    init(controller: FeedController, metrics: ServiceMetrics, watcher: ChangeWatcher? = nil,
+    init(controller: FeedController, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
          htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments()) {
         self.htmlPositionProbe = htmlPositionProbe
         self.controller = controller
@@ -35,8 +35,9 @@ final class FeedAPI: Sendable {
     func feed(_ request: Request) -> Response {
         answer(request) {
             let query = try Self.query(request, paging: true)
-            return try cached("feed \(query)", request: request, contentType: "application/json") {
-                try Self.jsonBody(FeedPageJSON(try page(query)))
+            return try cached(.feed(query), request: request, contentType: "application/json") {
+                let page = try page(query)
+                return (try Self.jsonBody(FeedPageJSON(page)), stored: page.misses > 0)
             }
         }
     }
@@ -48,11 +49,11 @@ final class FeedAPI: Sendable {
                 throw ProblemDocument.badParameter("id", "id must be a photo id (a whole number), not \"\(id)\"")
             }
             let query = try Self.query(request, paging: false)
-            return try cached("photo \(photoID) \(query)", request: request, contentType: "application/json") {
+            return try cached(.photo(photoID, query), request: request, contentType: "application/json") {
                 guard let entry = try controller.entry(photoID: photoID, width: query.width, scale: query.scale)
                 else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
                 count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
-                return try Self.jsonBody(FeedItemJSON(entry))
+                return (try Self.jsonBody(FeedItemJSON(entry)), stored: entry.cache == .miss)
             }
         }
     }
@@ -73,14 +74,15 @@ final class FeedAPI: Sendable {
     func htmlFeed(_ request: Request) -> Response {
         answer(request) {
             let query = try Self.query(request, paging: true, defaultWidth: 375)
-            return try cached("html \(query)", request: request, contentType: "text/html; charset=utf-8") {
+            return try cached(.html(query), request: request, contentType: "text/html; charset=utf-8") {
                 let page = try page(query)
                 let snapshots = try controller.snapshots(of: page)
                 var renderer = ServiceFonts.renderer(width: query.width)
                 renderer.includesPositionProbe = htmlPositionProbe
                 let html = renderer.render(snapshots)
-                return Data(html.replacingOccurrences(of: "</main>\n",
-                                                      with: "</main>\n" + Self.navigation(query, page: page)).utf8)
+                return (Data(html.replacingOccurrences(of: "</main>\n",
+                                                       with: "</main>\n" + Self.navigation(query, page: page)).utf8),
+                        stored: page.misses > 0)
             }
         }
     }
@@ -154,27 +156,30 @@ final class FeedAPI: Sendable {
     }
 
     /// The response whose body `make` gives, kept in ``responses`` under `key` while the database
-    /// does not change (without a watcher, made every time).
-    private func cached(_ key: String, request: Request, contentType: String, make: () throws -> Data) throws
-        -> Response {
-        guard let watcher else { return conditional(try make(), contentType: contentType, request: request) }
+    /// does not change (without a watcher, made every time). `make` also says whether it stored
+    /// layouts: such a body reports cache misses and its making changed the database, so it is
+    /// not kept, and the next request makes the body from the stored layouts.
+    private func cached(_ key: ResponseCache.Key, request: Request, contentType: String,
+                        make: () throws -> (body: Data, stored: Bool)) throws -> Response {
+        guard let watcher else { return conditional(try make().body, contentType: contentType, request: request) }
         let version = try watcher.version()
         if let entry = responses.entry(key, version: version) {
             metrics.responseCacheHits.increment()
-            return conditional(entry.body, tag: entry.tag, contentType: contentType, request: request)
+            return entry.response(to: request)
         }
-        let body = try make()
-        let tag = EntityTag(body: body, engineVersion: EngineVersion.layoutEngine)
-        responses.store(ResponseCache.Entry(version: version, body: body, tag: tag, contentType: contentType),
-                        for: key)
-        return conditional(body, tag: tag, contentType: contentType, request: request)
+        let (body, stored) = try make()
+        let entry = ResponseCache.Entry(version: version, body: ByteBuffer(bytes: body),
+                                        tag: EntityTag(body: body, engineVersion: EngineVersion.layoutEngine),
+                                        contentType: contentType, cacheControl: "no-cache")
+        if !stored { responses.store(entry, for: key) }
+        return entry.response(to: request)
     }
 
     /// 200 with `body`, or 304 without it when the request's `If-None-Match` names its tag.
     /// Feed responses say `no-cache`: a client keeps them and asks again with the tag.
-    private func conditional(_ body: Data, tag: EntityTag? = nil, contentType: String, request: Request,
+    private func conditional(_ body: Data, contentType: String, request: Request,
                              cacheControl: String = "no-cache") -> Response {
-        let tag = tag ?? EntityTag(body: body, engineVersion: EngineVersion.layoutEngine)
+        let tag = EntityTag(body: body, engineVersion: EngineVersion.layoutEngine)
         if let field = request.headers[.ifNoneMatch], tag.matches(ifNoneMatch: field) {
             return Response(status: .notModified, headers: [.eTag: tag.value, .cacheControl: cacheControl])
         }

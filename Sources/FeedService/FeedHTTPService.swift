@@ -1,4 +1,5 @@
 import FeedStore
+import FeedSync
 import Foundation
 import Hummingbird
 import Logging
@@ -16,26 +17,37 @@ import ServiceLifecycle
 /// try await service.run()
 /// ```
 public struct FeedHTTPService: Sendable {
-    public let store: FeedStore
+    /// The store it serves: a SQLite ``FeedStore`` or another behind the seam (PostgreSQL).
+    public let store: any FeedStoring
     public let host: String
     public let port: Int
     public let withSync: Bool
     public let logger: Logger
+    /// The in-process sync daemon's clock (``withSync``).
+    public let syncClock: any SyncClock
     let api: FeedAPI
 
     /// - Parameters:
     ///   - port: 0 picks a free port (``run(onListening:)`` tells which).
-    ///   - withSync: also run the sync daemon in this process (``SyncDaemonService``).
+    ///   - withSync: also run the sync daemon in this process (``SyncDaemonService``); SQLite only
+    ///     (``ServeError/syncNeedsSQLite``): on PostgreSQL, sync workers run as processes of their own.
     ///   - htmlPositionProbe: the HTML page carries ``HTMLFeedRenderer``'s position probe (browser tests).
-    public init(store: FeedStore, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
-                logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false) throws {
+    ///   - syncClock: the in-process daemon's clock (tests give a simulated one).
+    ///
+    /// A store that can watch its database (``ChangeWatchingStore``) gets its responses cached
+    /// until the database changes (``ResponseCache``); any other is answered afresh every time.
+    public init(store: any FeedStoring, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
+                logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
+                syncClock: any SyncClock = RealClock()) throws {
         self.store = store
         self.host = host
         self.port = port
         self.withSync = withSync
         self.logger = logger
+        self.syncClock = syncClock
         api = FeedAPI(controller: try FeedController(store: store), metrics: ServiceMetrics(),
-                      watcher: try store.changeWatcher(), htmlPositionProbe: htmlPositionProbe)
+                      watcher: try (store as? any ChangeWatchingStore)?.changeWatcher(),
+                      htmlPositionProbe: htmlPositionProbe)
     }
 
     /// The Hummingbird application: the routes at `host`:`port`; `onListening` gets the bound port.
@@ -53,13 +65,31 @@ public struct FeedHTTPService: Sendable {
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var services: [any Service] = [application(onListening: onListening)]
         if withSync {
+            guard let store = store as? FeedStore else { throw ServeError.syncNeedsSQLite }
             let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-            services.append(SyncDaemonService(store: store, metrics: api.metrics, logger: logger, timeOrigin: now))
+            services.append(SyncDaemonService(store: store, metrics: api.metrics, logger: logger, timeOrigin: now,
+                                              clock: syncClock))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         defer { _ = try? store.writeLayoutCacheCounts() }
         try await group.run()
+    }
+}
+
+/// A server that cannot start as asked.
+public enum ServeError: Error, Equatable, CustomStringConvertible {
+    /// `--with-sync` on a database other than a SQLite file: the in-process daemon keeps the
+    /// one-daemon rule through SQLite's sync lock; a PostgreSQL feed runs `photofeed sync`
+    /// workers (any number) beside its servers instead.
+    case syncNeedsSQLite
+
+    public var description: String {
+        switch self {
+        case .syncNeedsSQLite:
+            "--with-sync runs the sync daemon on a SQLite database file only; with PostgreSQL, run "
+                + "`photofeed sync` workers beside the servers"
+        }
     }
 }

@@ -3,8 +3,10 @@ import FeedStore
 import Logging
 import PhotoFeedCLI
 
-/// `photofeed serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--with-sync]`: the feed over
-/// HTTP (``FeedHTTPService``, docs/openapi.yaml) until SIGTERM or SIGINT, then exits 0.
+/// `photofeed serve [--host 127.0.0.1] [--port 8080] [--db PATH|URL] [--with-sync]`: the feed over
+/// HTTP (``FeedHTTPService``, docs/openapi.yaml) until SIGTERM or SIGINT, then exits 0. `--db`
+/// names a SQLite file or, in `photofeed-server`, a `postgres://` database (`--with-sync`:
+/// SQLite only).
 ///
 /// Binds to loopback unless `--host` says otherwise. Prints one line on standard output once
 /// listening (`listening on http://127.0.0.1:8080`, the real port when `--port 0`); requests are
@@ -27,6 +29,9 @@ public struct ServeCommand: AsyncParsableCommand {
         guard (0 ... 65_535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }
+        if withSync, store.path.hasPrefix("postgres://") || store.path.hasPrefix("postgresql://") {
+            throw ValidationError(ServeError.syncNeedsSQLite.description)
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
@@ -43,7 +48,7 @@ public struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = level
         let host = self.host
         try await CommandFailure.reportingAsync(database: store.path) {
-            let feedStore = try store.openStore()
+            let feedStore = try store.openAnyStore()
             let service = try FeedHTTPService(store: feedStore, host: host, port: port, withSync: withSync,
                                               logger: logger)
             try await service.run { port in

@@ -8,13 +8,15 @@ import ServiceLifecycle
 /// The sync daemon as a service of the server's group (`serve --with-sync`): takes the
 /// database's sync lock first (so the one-daemon rule holds: a `photofeed sync` already running
 /// makes start-up fail with its busy message, and one started later is refused), runs on the
-/// real clock until the group shuts down gracefully, and publishes its counts as gauges.
+/// real clock (or the one it is given) until the group shuts down gracefully, and publishes its counts as gauges.
 struct SyncDaemonService: Service {
     let store: FeedStore
     let metrics: ServiceMetrics
     let logger: Logger
     /// When the clock's time starts, in milliseconds since 1970.
     let timeOrigin: Int64
+    /// The daemon's time: the real clock, or a simulated one in tests.
+    var clock: any SyncClock = RealClock()
 
     func run() async throws {
         let lock = try store.lockForSync()
@@ -22,7 +24,7 @@ struct SyncDaemonService: Service {
         let relayouter = try FeedController(store: store,
                                             cellCapacity: FeedController.relayoutCellCapacity(for: store))
         let configuration = SyncWorker.Configuration(timeOrigin: .milliseconds(timeOrigin))
-        let worker = SyncWorker(store: store, relayouter: relayouter, clock: RealClock(),
+        let worker = SyncWorker(store: store, relayouter: relayouter, clock: clock,
                                 configuration: configuration)
         let gauges = (completed: metrics.syncGauge("completed"), failed: metrics.syncGauge("failed"),
                       retried: metrics.syncGauge("retried"), pending: metrics.syncGauge("pending"),

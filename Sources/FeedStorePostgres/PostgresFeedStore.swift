@@ -44,9 +44,16 @@ public struct PostgresFeedStore: Sendable {
         try pool.withSession(body)
     }
 
-    /// Runs `body` in one transaction.
+    /// Runs `body` in one transaction, which also tells the store's change watchers
+    /// (``PostgresChangeWatcher``) when it commits.
     func write<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-        try pool.withSession { session in try session.transaction { try body(session) } }
+        try pool.withSession { session in
+            try session.transaction {
+                let result = try body(session)
+                try session.notifyChange(on: location.changeChannel)
+                return result
+            }
+        }
     }
 
     /// Runs `body` in one read-only transaction (one snapshot).

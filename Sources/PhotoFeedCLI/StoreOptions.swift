@@ -60,7 +60,7 @@ package struct StoreOptions: ParsableArguments {
     }
 
     /// Opens and migrates the database, SQLite or server, behind the store seam.
-    func openAnyStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> any MigratingFeedStore {
+    package func openAnyStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> any MigratingFeedStore {
         switch location {
         case .sqlite:
             return try openStore(migrationTarget: migrationTarget)

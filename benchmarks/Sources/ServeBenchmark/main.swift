@@ -2,6 +2,7 @@ import BenchmarkReport
 import FeedService
 import FeedStore
 import Foundation
+import Logging
 import PhotoFeed
 
 // ServeBenchmark --root DIR --work DIR [--photos N] [--seconds S] [--wrk PATH] [--nginx PATH]
@@ -10,12 +11,33 @@ import PhotoFeed
 // 64 connections for S seconds each, against:
 //  (a) a warm GET /v1/feed page of 20 at 375 pt @3x,
 //  (b) the same with a matching If-None-Match (304s),
-//  (c) nginx serving the identical response bytes as a static file on 127.0.0.1, same run;
-// and times cold pages (layouts computed and stored) one at a time with curl. All traffic stays
-// on loopback, and every run is bounded by its duration.
-let options = BenchmarkOptions(switches: [], valued: ["--root", "--work", "--photos", "--seconds", "--wrk", "--nginx"],
+//  (c) nginx serving the identical response bytes as a static file on 127.0.0.1, same run,
+//  (d) the warm page again while the sync daemon writes to the database in another process (this
+//      program again, with --daemon-db: `serve --with-sync`'s service on a port of its own);
+// and times cold pages (layouts computed and stored) one at a time with curl. Neither server logs
+// requests (nginx: access_log off; ours: log level warning). Every wrk run's errors (non-2xx/3xx
+// responses, socket errors) are counted and printed. All traffic stays on loopback, and every
+// run is bounded by its duration.
+let options = BenchmarkOptions(switches: [],
+                               valued: ["--root", "--work", "--photos", "--seconds", "--wrk", "--nginx", "--daemon-db"],
                                usage: "ServeBenchmark --root DIR --work DIR [--photos N] [--seconds S]")
+var quietLogger = Logger(label: "photofeed.serve.bench")
+quietLogger.logLevel = .warning
+
+// The daemon's process: the service with the sync daemon in-process on the named database, until
+// SIGTERM; "ready" on stdout once it listens.
+if let database = options.string("--daemon-db") {
+    let store = try FeedStore(path: database)
+    let service = try FeedHTTPService(store: store, port: 0, withSync: true, logger: quietLogger)
+    try await service.run { _ in
+        print("ready")
+        fflush(nil)
+    }
+    exit(0)
+}
+
 let root = options.url("--root", default: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+setenv("PHOTOFEED_HOME", root.path, 1)
 let work = options.url("--work", default: FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-bench-serve"))
 let photos = options.int("--photos", default: 5_000)
 let seconds = options.int("--seconds", default: 20)
@@ -41,17 +63,30 @@ func run(_ executable: String, _ arguments: [String]) throws -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
-/// wrk's requests per second and 99th percentile latency in milliseconds.
-func load(_ url: String, headers: [String] = []) throws -> (rps: Double, p99: Double) {
+/// What one wrk run measured: requests per second, the 99th percentile latency in milliseconds,
+/// and the requests that failed (responses other than 2xx and 3xx, and socket errors).
+struct Load {
+    var rps: Double
+    var p99: Double
+    var errors: Int
+}
+
+/// Runs wrk against `url` for `seconds`.
+func load(_ url: String, headers: [String] = []) throws -> Load {
     let output = try run(wrk, ["-t", "2", "-c", "64", "-d", "\(seconds)s", "--latency"]
                               + headers.flatMap { ["-H", $0] } + [url])
     let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     let rps = lines.first { $0.hasPrefix("Requests/sec:") }.flatMap { Double($0.split(separator: " ").last ?? "") }
     let p99 = lines.first { $0.hasPrefix("99%") }.map { milliseconds(String($0.split(separator: " ").last ?? "")) }
     guard let rps, let p99 else { fatalError("unexpected wrk output:\n\(output)") }
-    let errors = lines.first { $0.hasPrefix("Non-2xx") || $0.hasPrefix("Socket errors") }
-    if let errors { print("  wrk \(url): \(errors)") }
-    return (rps, p99)
+    // "Non-2xx or 3xx responses: 12" and "Socket errors: connect 0, read 1, write 0, timeout 3".
+    var errors = 0
+    for line in lines where line.hasPrefix("Non-2xx") || line.hasPrefix("Socket errors") {
+        print("  wrk \(url): \(line)")
+        let text = line.split(separator: ":", maxSplits: 1).last ?? ""
+        errors += text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.reduce(0, +)
+    }
+    return Load(rps: rps, p99: p99, errors: errors)
 }
 
 /// "1.23ms", "850.00us", "1.02s" in milliseconds.
@@ -65,7 +100,7 @@ func milliseconds(_ text: String) -> Double {
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 // The service, in this process.
-let service = try FeedHTTPService(store: store, host: "127.0.0.1", port: 0)
+let service = try FeedHTTPService(store: store, host: "127.0.0.1", port: 0, logger: quietLogger)
 let listening = AsyncStream<Int>.makeStream()
 let server = Task { try await service.application(onListening: { port in listening.continuation.yield(port) }).run() }
 func first(_ stream: AsyncStream<Int>) async -> Int? {
@@ -90,11 +125,16 @@ let headers = try run("/usr/bin/curl", ["-s", "-D", "-", "-o", work.appendingPat
 guard let tag = headers.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("etag:") })?
     .dropFirst(5).trimmingCharacters(in: .whitespaces) else { fatalError("no ETag in:\n\(headers)") }
 
-// nginx on another free port, serving the same bytes as a static file.
-let nginxRoot = work.appendingPathComponent("nginx")
+// nginx on another free port, serving the same bytes as a static file, from a folder of its own
+// that its workers (another user when started as root) can read.
+let nginxRoot = FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-bench-nginx-\(getpid())")
+try? FileManager.default.removeItem(at: nginxRoot)
 try FileManager.default.createDirectory(at: nginxRoot.appendingPathComponent("logs"), withIntermediateDirectories: true)
+try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: nginxRoot.path)
 try FileManager.default.copyItem(at: work.appendingPathComponent("feed.json"),
                                  to: nginxRoot.appendingPathComponent("feed.json"))
+try FileManager.default.setAttributes([.posixPermissions: 0o644],
+                                      ofItemAtPath: nginxRoot.appendingPathComponent("feed.json").path)
 let nginxPort = port + 1
 try """
     worker_processes auto;
@@ -115,18 +155,51 @@ let nginxProcess = Process()
 nginxProcess.executableURL = URL(fileURLWithPath: nginx)
 nginxProcess.arguments = ["-p", nginxRoot.path, "-c", nginxRoot.appendingPathComponent("nginx.conf").path]
 try nginxProcess.run()
-defer { nginxProcess.terminate(); nginxProcess.waitUntilExit() }
-for _ in 0..<50 where (try? run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}",
-                                                  "http://127.0.0.1:\(nginxPort)/feed.json"])) != "200" {
+defer {
+    nginxProcess.terminate()
+    nginxProcess.waitUntilExit()
+    try? FileManager.default.removeItem(at: nginxRoot)
+}
+let peerURL = "http://127.0.0.1:\(nginxPort)/feed.json"
+var peerBody = Data()
+for _ in 0..<50 {
+    _ = try? run("/usr/bin/curl", ["-s", "-f", "-o", work.appendingPathComponent("peer.json").path, peerURL])
+    peerBody = (try? Data(contentsOf: work.appendingPathComponent("peer.json"))) ?? Data()
+    if !peerBody.isEmpty { break }
     try await Task.sleep(for: .milliseconds(100))
+}
+guard peerBody == (try Data(contentsOf: work.appendingPathComponent("feed.json"))) else {
+    fatalError("nginx does not serve the page's bytes at \(peerURL) (see \(nginxRoot.path)/logs/error.log)")
 }
 
 let ours = try load(page)
 let notModified = try load(page, headers: ["If-None-Match: \(tag)"])
-let peer = try load("http://127.0.0.1:\(nginxPort)/feed.json")
+let peer = try load(peerURL)
 print("warm page: \(Int(ours.rps)) req/s, p99 \(ours.p99) ms; If-None-Match: \(Int(notModified.rps)) req/s, "
       + "p99 \(notModified.p99) ms; nginx static: \(Int(peer.rps)) req/s, p99 \(peer.p99) ms; "
       + "cold page p50 \(median(cold)) ms")
+
+// (d) The sync daemon in another process writes while wrk reads the page.
+/// Jobs done so far.
+func doneJobs() throws -> Int {
+    try store.jobCounts().filter { $0.state == "done" }.map(\.count).reduce(0, +)
+}
+let daemon = Process()
+daemon.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+daemon.arguments = ["--daemon-db", work.appendingPathComponent("feed.sqlite").path]
+let daemonOutput = Pipe()
+daemon.standardOutput = daemonOutput
+try daemon.run()
+guard String(decoding: daemonOutput.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready") else {
+    fatalError("the sync daemon's process did not start")
+}
+let doneBefore = try doneJobs()
+let writing = try load(page)
+let completions = try doneJobs() - doneBefore
+daemon.terminate()
+daemon.waitUntilExit()
+print("while the daemon writes: \(Int(writing.rps)) req/s, p99 \(writing.p99) ms, \(writing.errors) errors; "
+      + "the daemon completed \(completions) jobs (\(completions / seconds) per second)")
 server.cancel()
 
 ResultTable.print([
@@ -140,5 +213,15 @@ ResultTable.print([
                     goal: .atLeast(0.8)),
     BenchmarkResult(benchmark: "serve", workload: "cold page of 20 (layouts computed and stored), one at a time",
                     peer: "none", measure: "p50 ms", value: median(cold), goal: .atMost(5)),
+    BenchmarkResult(benchmark: "serve", workload: "the warm page while the sync daemon writes in another process",
+                    peer: "none", measure: "req/s", value: writing.rps, goal: nil),
+    BenchmarkResult(benchmark: "serve", workload: "the same, against nginx static file's req/s",
+                    peer: "nginx static file", measure: "ours / peer req/s", value: writing.rps / peer.rps,
+                    goal: nil),
+    BenchmarkResult(benchmark: "serve", workload: "the daemon's completions meanwhile",
+                    peer: "none", measure: "jobs/s", value: Double(completions) / Double(seconds), goal: nil),
+    BenchmarkResult(benchmark: "serve", workload: "readers' failed requests in (a), (b) and while the daemon writes",
+                    peer: "none", measure: "count", value: Double(ours.errors + notModified.errors + writing.errors),
+                    goal: .atMost(0)),
 ])
 try? FileManager.default.removeItem(at: work)

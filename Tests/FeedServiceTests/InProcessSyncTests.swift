@@ -1,0 +1,101 @@
+import FeedService
+import FeedStore
+import FeedSync
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import PhotoFeed
+import StoreTestSupport
+import Testing
+
+/// `serve --with-sync`: the sync daemon in the server's process completes the jobs, relayouts the
+/// cells it changed, publishes its counts in `/metrics`, and the pages served change with it.
+/// The daemon runs on simulated time, so the run is deterministic and takes no real waiting.
+@Suite struct InProcessSyncTests {
+    /// Simulated time that gives the other tasks a turn at every wait, so that the daemon's idle
+    /// polling (instant on simulated time) shares the threads with the server.
+    final class TakingTurnsClock: SyncClock {
+        let base = VirtualClock()
+        var isSimulated: Bool { true }
+        func now() -> Duration { base.now() }
+        func sleep(until deadline: Duration) async throws {
+            await Task.yield()
+            try await base.sleep(until: deadline)
+        }
+    }
+
+    /// The value of the sample `name` (without labels) in a Prometheus text exposition.
+    static func sample(_ name: String, in text: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+            .flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    static func get(_ url: String) async throws -> (body: Data, status: Int) {
+        let (body, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+        return (body, (response as? HTTPURLResponse)?.statusCode ?? 0)
+    }
+
+    @Test func theDaemonCompletesJobsAndItsCountsAreInMetrics() async throws {
+        // Given 40 generated photos, none geocoded, each with pending jobs, and their cells'
+        // layouts cached at 375 points (so that the daemon's completions relayout them)
+        let path = try FeedTestStore.temporaryDirectory().appendingPathComponent("feed.sqlite").path
+        let store = try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory,
+                                  clock: FeedTestStore.clock)
+        let seedData = FeedTestStore.projectRoot.appendingPathComponent("seed-data")
+        try store.seedGenerated(count: 40, rngSeed: 7, seedDataDirectory: seedData)
+        let jobs = try store.jobCounts().map(\.count).reduce(0, +)
+        try #require(jobs > 0)
+        _ = try FeedController(store: store).page(width: 375, scale: 2, limit: 40, after: nil)
+        let resolvedBefore = try store.feedPage(after: nil, limit: 40).items
+            .count { $0.location?.geocodeState == .resolved }
+        #expect(resolvedBefore == 0)
+
+        // When the server runs with the daemon in its process
+        var logger = Logger(label: "photofeed.serve.tests")
+        logger.logLevel = .warning
+        let service = try FeedHTTPService(store: store, port: 0, withSync: true, logger: logger,
+                                          syncClock: TakingTurnsClock())
+        let listening = AsyncStream<Int>.makeStream()
+        let running = Task { try await service.run { port in listening.continuation.yield(port) } }
+        defer { running.cancel() }
+        var ports = listening.stream.makeAsyncIterator()
+        let port = try #require(await ports.next())
+        let base = "http://127.0.0.1:\(port)"
+
+        // Then /metrics reports the daemon's counts until nothing is pending (each request is a
+        // real round trip; the daemon needs no real time)
+        var metrics = ""
+        for _ in 0..<10_000 {
+            metrics = String(decoding: try await Self.get(base + "/metrics").body, as: UTF8.self)
+            if Self.sample("photofeed_sync_pending", in: metrics) == 0,
+               (Self.sample("photofeed_sync_completed", in: metrics) ?? 0) > 0 { break }
+            await Task.yield()
+        }
+        let counts = try store.jobCounts()
+        let done = counts.filter { $0.state == "done" }.map(\.count).reduce(0, +)
+        let failed = counts.filter { $0.state == "failed" }.map(\.count).reduce(0, +)
+        #expect(Self.sample("photofeed_sync_pending", in: metrics) == 0)
+        #expect(done + failed == jobs)
+        #expect(Self.sample("photofeed_sync_completed", in: metrics) == Double(done))
+        #expect(Self.sample("photofeed_sync_failed", in: metrics) == Double(failed))
+        #expect(Self.sample("photofeed_sync_relayouts", in: metrics) != nil)
+        #expect(Self.sample("photofeed_sync_retried", in: metrics) != nil)
+
+        // and the page the server answers shows the daemon's work: places named by geocoding
+        let resolvedAfter = try store.feedPage(after: nil, limit: 40).items
+            .count { $0.location?.geocodeState == .resolved }
+        #expect(resolvedAfter > 0)
+        let (body, status) = try await Self.get(base + "/v1/feed?width=375&limit=40")
+        #expect(status == 200)
+        let page = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        let items = page?["items"] as? [[String: Any]] ?? []
+        #expect(items.count == 40)
+        #expect(items.count { $0["location"] is String } > 0)
+
+        // Cancelling the run stops the server and the daemon, and the run returns
+        running.cancel()
+        _ = try? await running.value
+    }
+}

@@ -1,0 +1,148 @@
+import FeedService
+import FeedStore
+import FeedStorePostgres
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LayoutTestSupport
+import Logging
+import NIOPosix
+import PostgresNIO
+import Testing
+
+/// `serve` on PostgreSQL: the server answers `/v1/feed` throughout while another connection
+/// commits, no request fails, and after each commit the page it answers changes (its cached
+/// response is dropped when the commit's notification arrives). The cluster is the test run's
+/// (`PHOTOFEED_TEST_POSTGRES_URL`, which bin/test sets); without it the tests fail.
+@Suite(.serialized) struct PostgresServeTests {
+    /// A new schema of the test cluster's database, and the location whose tables live in it.
+    static func freshSchema() throws -> PostgresLocation {
+        guard let url = ProcessInfo.processInfo.environment["PHOTOFEED_TEST_POSTGRES_URL"], !url.isEmpty else {
+            throw TestClusterMissing()
+        }
+        var location = try PostgresLocation(url: url)
+        let schema = "serve_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let logger = Logger(label: "photofeed.tests.postgres")
+        let connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(),
+            configuration: .init(host: location.host, port: location.port, username: location.username,
+                                 password: location.password, database: location.database, tls: .disable),
+            id: 0, logger: logger).wait()
+        defer { try? connection.close().wait() }
+        _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger).wait()
+        location.searchPath = schema
+        return location
+    }
+
+    struct TestClusterMissing: Error, CustomStringConvertible {
+        var description: String {
+            "PHOTOFEED_TEST_POSTGRES_URL is not set: run the tests with bin/test, or start a cluster with "
+                + "bin/postgres-dev start and export its URL"
+        }
+    }
+
+    static let seedData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("seed-data")
+
+    /// The sum of the likes of the page at `url`'s items.
+    static func likes(_ url: URL) async throws -> Int? {
+        let body = try await URLSession.shared.data(from: url).0
+        let items = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["items"] as? [[String: Any]]
+        return items?.compactMap { $0["likes"] as? Int }.reduce(0, +)
+    }
+
+    /// Runs `statements` in one transaction in `location`'s schema, on a connection of its own.
+    static func execute(_ statements: [String], in location: PostgresLocation) throws {
+        let logger = Logger(label: "photofeed.tests.postgres")
+        let connection = try PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(),
+            configuration: .init(host: location.host, port: location.port, username: location.username,
+                                 password: location.password, database: location.database, tls: .disable),
+            id: 0, logger: logger).wait()
+        defer { try? connection.close().wait() }
+        let schema = location.searchPath ?? "public"
+        for sql in ["SET search_path TO \(schema)", "BEGIN"] + statements + ["COMMIT"] {
+            _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
+        }
+    }
+
+    @Test func readersNeverFailAndSeeEachCommit() async throws {
+        // Given a PostgreSQL store with 10 photos, and a server on it
+        let location = try Self.freshSchema()
+        let store = try PostgresFeedStore(location: location)
+        try store.seedGenerated(count: 10, rngSeed: 1, seedDataDirectory: Self.seedData, progress: nil)
+        var logger = Logger(label: "photofeed.serve.tests")
+        logger.logLevel = .warning
+        let service = try FeedHTTPService(store: store, port: 0, logger: logger)
+        let listening = AsyncStream<Int>.makeStream()
+        let running = Task { try await service.run { port in listening.continuation.yield(port) } }
+        defer { running.cancel() }
+        var ports = listening.stream.makeAsyncIterator()
+        let port = try #require(await ports.next())
+        let page = try #require(URL(string: "http://127.0.0.1:\(port)/v1/feed?width=375&scale=3&limit=20"))
+
+        // When readers ask for the page all along while another connection commits three times
+        let reading = Task {
+            var answered = 0, failed = 0
+            while !Task.isCancelled {
+                let response = try? await URLSession.shared.data(from: page)
+                if (response?.1 as? HTTPURLResponse)?.statusCode == 200 {
+                    answered += 1
+                } else if !Task.isCancelled {
+                    failed += 1
+                }
+            }
+            return (answered, failed)
+        }
+        #expect(try await Self.likes(page) != nil)
+        for round in 1...3 {
+            let before = try await Self.likes(page) ?? 0
+            // another connection's write, with the notification every store write sends
+            try Self.execute(["UPDATE photo SET likes = likes + 1",
+                              "SELECT pg_notify('\(location.changeChannel)', '')"], in: location)
+            // Then the page shows the new likes once the commit's notification has arrived (a
+            // request answered before that may still get the page from before the commit)
+            let deadline = ContinuousClock.now + .seconds(20)
+            var likes = try await Self.likes(page)
+            while likes == before, ContinuousClock.now < deadline {
+                likes = try await Self.likes(page)
+            }
+            #expect(likes == before + 10, "the page did not change after write \(round)")
+        }
+        reading.cancel()
+        let (answered, failed) = await reading.value
+        #expect(failed == 0)
+        #expect(answered > 0)
+        running.cancel()
+        _ = try? await running.value
+    }
+
+    /// `photofeed-server serve --db postgres://…` as a process: it answers, and SIGTERM stops it
+    /// with status 0; `--with-sync` on PostgreSQL is a usage error (status 64) naming the flag.
+    @Test(.tags(.slow), .notInQuickRuns) func theServerProcessServesAPostgreSQLDatabase() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ServeProcessTests.executable.path))
+        let location = try Self.freshSchema()
+        try PostgresFeedStore(location: location)
+            .seedGenerated(count: 5, rngSeed: 1, seedDataDirectory: Self.seedData, progress: nil)
+        let (process, output, _) = try ServeProcessTests.start(["--db", location.description])
+        defer { if process.isRunning { process.interrupt() } }
+        let line = try #require(await ServeProcessTests.firstLine(output))
+        #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+        let base = String(line.dropFirst("listening on ".count))
+        let url = try #require(URL(string: base + "/v1/feed?width=375&limit=2"))
+        let (body, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let page = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        #expect((page?["items"] as? [Any])?.count == 2)
+        kill(process.processIdentifier, SIGTERM)
+        #expect(try await ServeProcessTests.wait(process))
+        #expect(process.terminationStatus == 0)
+
+        let (withSync, _, errors) = try ServeProcessTests.start(["--db", location.description, "--with-sync"])
+        #expect(try await ServeProcessTests.wait(withSync))
+        #expect(withSync.terminationStatus == 64)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr.hasPrefix("error: "), "\(stderr)")
+    }
+}
