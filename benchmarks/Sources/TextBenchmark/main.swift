@@ -21,7 +21,7 @@ if let file = options.string("--measure") {
     // One round, as the parent runs each: it keeps the best of its children.
     let rounds = 1
     let contents = try String(contentsOfFile: file, encoding: .utf8)
-    let texts = contents.split(separator: "\n", omittingEmptySubsequences: true)
+    var texts = contents.split(separator: "\n", omittingEmptySubsequences: true)
         .map { AttributedText(String($0), attributes: TextAttributes(fontSize: 14)) }
     let fonts = try FontCollection()
     let width = 355.0
@@ -55,7 +55,7 @@ if let file = options.string("--measure") {
     for _ in 0..<rounds {
         let measurer = TextMeasurer(fonts: fonts, wordCache: nil)
         coldWhole.append(microsecondsPerText {
-            for text in texts { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+            lines &+= measureAll(&texts, with: measurer, width: width)
         })
     }
 
@@ -66,10 +66,10 @@ if let file = options.string("--measure") {
         // find all 10,000 texts again (the default partitions hold a quarter of the capacity each).
         let measurer = TextMeasurer(fonts: fonts, cache: TextLayoutCache(partitionCount: 1))
         cold.append(microsecondsPerText {
-            for text in texts { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+            lines &+= measureAll(&texts, with: measurer, width: width)
         })
         cached.append(microsecondsPerText {
-            for text in texts { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+            lines &+= measureAll(&texts, with: measurer, width: width)
         })
         let stats = measurer.cache.statistics
         precondition(stats.hits == texts.count && stats.misses == texts.count, "unexpected cache counts \(stats)")
@@ -79,11 +79,11 @@ if let file = options.string("--measure") {
     var hot: [Double] = []
     for _ in 0..<rounds {
         let measurer = TextMeasurer(fonts: fonts)
-        let few = Array(texts.prefix(500))
-        for text in few { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+        var few = Array(texts.prefix(500))
+        lines &+= measureAll(&few, with: measurer, width: width)
         let start = threadCPUSeconds()
         for _ in 0..<20 {
-            for text in few { lines &+= measurer.measure(text, maxWidth: width, scale: 2).lines.count }
+            lines &+= measureAll(&few, with: measurer, width: width)
         }
         hot.append((threadCPUSeconds() - start) * 1e6 / Double(20 * few.count))
     }
@@ -99,11 +99,12 @@ if let file = options.string("--measure") {
 if let file = options.string("--profile-cached") {
     // Fills the cache once, then only hits it: for `perf record`.
     let contents = try String(contentsOfFile: file, encoding: .utf8)
-    let texts = contents.split(separator: "\n").map { AttributedText(String($0)) }
-    let measurer = try TextMeasurer()
+    var texts = contents.split(separator: "\n").map { AttributedText(String($0)) }
+    // One partition, as the measured pass: this single thread must find every text again.
+    let measurer = TextMeasurer(fonts: try FontCollection(), cache: TextLayoutCache(partitionCount: 1))
     var lines = 0
     for _ in 0..<options.int("--rounds", default: 100) {
-        for text in texts { lines &+= measurer.measure(text, maxWidth: 355, scale: 2).lines.count }
+        lines &+= measureAll(&texts, with: measurer, width: 355)
     }
     print("lines=\(lines)", measurer.cache.statistics)
     exit(0)
