@@ -3,7 +3,8 @@
 ///
 /// Its fields fill 128 bytes, two cache lines, which the table aligns to 128 bytes, so that a hit
 /// reads one pair of adjacent lines (the pair that adjacent-line prefetchers fetch together) for
-/// both the key comparison and the result; only the result's lines array lives elsewhere.
+/// both the key comparison and the result; only the result's lines array lives elsewhere. The
+/// table compares the fields in place (``MeasurementTable/measurement(at:text:options:maxWidth:scale:)``).
 struct CachedMeasurement {
     let text: AttributedText
     let maxWidth: Double
@@ -17,13 +18,5 @@ struct CachedMeasurement {
         scale = key.scale
         options = key.options
         self.measurement = measurement
-    }
-
-    /// Whether this entry answers the request (cheapest comparisons first). The text comparison
-    /// is by identity when the request's string and runs are the stored ones (the entry keeps them
-    /// alive, so their addresses cannot be reused), and by bytes otherwise.
-    @inline(__always)
-    func matches(text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double) -> Bool {
-        self.maxWidth == maxWidth && self.scale == scale && self.options == options && self.text == text
     }
 }

@@ -69,13 +69,17 @@ final class MeasurementTable {
         }
     }
 
-    /// The measurement at `index` when its entry answers the request, else `nil`.
+    /// The measurement at `index` when its entry answers the request, else `nil`. The fields are
+    /// compared in place, cheapest first; the text by identity when the request's string and runs
+    /// are the stored ones (the entry keeps them alive, so their addresses cannot be reused), by
+    /// bytes otherwise.
     @inline(__always)
     func measurement(at index: Int, text: AttributedText, options: TextLayoutOptions, maxWidth: Double,
                      scale: Double) -> TextMeasurement? {
         let entry = entries + index
-        return entry.pointee.matches(text: text, options: options, maxWidth: maxWidth, scale: scale)
-            ? entry.pointee.measurement : nil
+        guard entry.pointee.maxWidth == maxWidth, entry.pointee.scale == scale, entry.pointee.options == options,
+              entry.pointee.text == text else { return nil }
+        return entry.pointee.measurement
     }
 
     /// Files `entry` under `hash`, replacing the entry already filed under it. A new entry needs
