@@ -76,9 +76,11 @@ import Testing
         older.insert(CachedMeasurement(key: extra, measurement: .empty), for: extra.precomputedHash, capacity: 4)
         #expect(older.count == 4)
         for key in keys.dropFirst() + [extra] {
-            let position = older.position(of: key.precomputedHash)
-            #expect(position.map { older.measurement(at: $0, text: key.text, options: key.options,
-                                                     maxWidth: key.maxWidth, scale: key.scale) } == .some(.empty))
+            let found = older.position(of: key.precomputedHash).flatMap {
+                older.measurement(at: $0, text: key.text, options: key.options, maxWidth: key.maxWidth,
+                                  scale: key.scale)
+            }
+            #expect(found == .empty)
         }
         #expect(slots.position(of: keys[0].precomputedHash) != nil)
     }
