@@ -1,5 +1,5 @@
-/// A generation of whole values in a dictionary (the measurement cache's entries). A store
-/// replaces an existing entry, and room for a whole generation is reserved on its first store,
+/// A generation of whole values in a dictionary: any hashable key, any value (the cache's own
+/// tests drive the turnover policy through it). A store replaces an existing entry, and room for a whole generation is reserved on its first store,
 /// which spares the dictionary its doublings.
 struct DictionaryGeneration<Key: Hashable & Sendable, Value: Sendable>: CacheGeneration {
     typealias Position = Dictionary<Key, Value>.Index

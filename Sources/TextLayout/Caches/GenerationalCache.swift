@@ -9,8 +9,9 @@
 /// cache: the word's digest). Each shard has its own lock (a pthread mutex in ``CacheShards``,
 /// which the thread sanitizer can see). Hits and misses are counted per shard.
 ///
-/// Its users: ``TextLayoutCache`` (whole measurements, ``DictionaryGeneration``) and
-/// ``WordShapeCache`` (words' advances and flags in flat arrays, ``WordShapes``).
+/// Its users: ``TextLayoutCache`` (whole measurements inline in a block, ``MeasurementSlots``)
+/// and ``WordShapeCache`` (words' advances and flags in flat arrays, ``WordShapes``).
+/// ``DictionaryGeneration`` is the plainest policy, a dictionary of values.
 final class GenerationalCache<Generation: CacheGeneration>: Sendable {
     private let shards: CacheShards<Shard>
     /// How many entries a generation takes before it is retired.

@@ -7,33 +7,20 @@
 /// measured again the first time another thread asks for it, and a single thread keeps at most
 /// about `capacity / partitionCount` measurements.
 ///
-/// A ``GenerationalCache`` of ``DictionaryGeneration``s with one shard per partition: bounded by
-/// two generations per partition, recently used entries kept.
+/// A ``GenerationalCache`` of ``MeasurementSlots`` with one shard per partition: bounded by two
+/// generations per partition, recently used entries kept. Entries are filed under the key's
+/// precomputed hash, so a probe compares integers only; the entry's full key is then checked
+/// against the request (see ``MeasurementTable``). A hit for a text value measured before reads
+/// a tag, one 128-byte entry and the result's lines array's reference count, and no character.
 ///
 /// Hit and miss counts, over every partition, are kept for tests and benchmarks (``statistics``).
 public final class TextLayoutCache: Sendable {
-    /// Entries are filed under the key's precomputed hash, so a probe compares integers only; the
-    /// entry's full key is then checked against the request. Two keys with the same 64-bit hash
-    /// take turns in one slot (the later store wins), which costs a miss, never a wrong answer.
-    private let storage: GenerationalCache<DictionaryGeneration<PrecomputedHash, Entry>>
+    private let storage: GenerationalCache<MeasurementSlots>
 
     /// A cache holding at most about `capacity` measurements (at least 16 per partition) in
     /// `partitionCount` partitions.
     public init(capacity: Int = 32_768, partitionCount: Int = 4) {
         storage = GenerationalCache(capacity: capacity, shardCount: partitionCount)
-    }
-
-    /// A stored measurement with the key it answers. A class, so that a lookup copies one
-    /// reference out of the dictionary rather than the key's strings and arrays (a retain and a
-    /// release each); it is immutable.
-    final class Entry: Sendable {
-        let key: TextLayoutKey
-        let measurement: TextMeasurement
-
-        init(key: consuming TextLayoutKey, measurement: TextMeasurement) {
-            self.key = key
-            self.measurement = measurement
-        }
     }
 
     /// The stored measurement for `key`, counting a hit or a miss.
@@ -49,10 +36,8 @@ public final class TextLayoutCache: Sendable {
     /// that stores after a miss.
     func measurement(hash: Int, text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double,
                      partition: Int) -> TextMeasurement? {
-        storage.value(for: PrecomputedHash(hash), shard: partition) { entries, position in
-            let entry = entries[position]
-            return entry.key.matches(text: text, options: options, maxWidth: maxWidth, scale: scale)
-                ? entry.measurement : nil
+        storage.value(for: hash, shard: partition) { slots, position in
+            slots.measurement(at: position, text: text, options: options, maxWidth: maxWidth, scale: scale)
         }
     }
 
@@ -64,7 +49,7 @@ public final class TextLayoutCache: Sendable {
     /// ``store(_:for:)`` into `partition`, the calling thread's.
     func store(_ measurement: TextMeasurement, for key: consuming TextLayoutKey, partition: Int) {
         let hash = key.precomputedHash
-        storage.store(Entry(key: key, measurement: measurement), for: PrecomputedHash(hash), shard: partition)
+        storage.store(CachedMeasurement(key: key, measurement: measurement), for: hash, shard: partition)
     }
 
     /// The calling thread's partition. Thread numbers are dense, so most are below the count and
@@ -97,28 +82,5 @@ public struct TextLayoutCacheStatistics: Hashable, Sendable {
         self.hits = hits
         self.misses = misses
         self.count = count
-    }
-}
-
-/// A dictionary key that is already a well-mixed 64-bit hash (``TextLayoutKey``'s).
-///
-/// `_rawHashValue(seed:)` is Swift's customisation point for the value a `Dictionary` buckets by:
-/// mixing the stored hash with the table's seed here skips running `Hasher` (SipHash) over it on
-/// every probe. Equality stays exact.
-struct PrecomputedHash: Hashable, Sendable {
-    let value: Int
-
-    @inline(__always)
-    init(_ value: Int) {
-        self.value = value
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
-    }
-
-    @inline(__always)
-    func _rawHashValue(seed: Int) -> Int {
-        Int(truncatingIfNeeded: ByteHash.mix(UInt64(UInt(bitPattern: value ^ seed))))
     }
 }

@@ -1,9 +1,10 @@
 /// What a measurement depends on: the cache key of ``TextLayoutCache``.
 ///
 /// The hash is computed once, outside the cache's lock, from the text's maintained digest (see
-/// ``AttributedText``) and the other fields, and stored; `hash(into:)` feeds only that value, so a
-/// dictionary probe under the lock costs one integer hash plus, on a hit, a comparison of the
-/// text that is a pointer comparison when the same text is measured again.
+/// ``AttributedText``) and the other fields, and stored; the cache files entries under that value
+/// (see ``MeasurementTable``), so a probe under the lock compares integers and a hit compares the
+/// text, by identity when the same text value is measured again. `hash(into:)` feeds only that
+/// value too.
 public struct TextLayoutKey: Hashable, Sendable {
     public let text: AttributedText
     public let options: TextLayoutOptions
@@ -29,13 +30,6 @@ public struct TextLayoutKey: Hashable, Sendable {
         digest = ByteHash.mix(digest ^ maxWidth.bitPattern)
         digest = ByteHash.mix(digest ^ scale.bitPattern)
         return Int(truncatingIfNeeded: digest)
-    }
-
-    /// Whether this key is the request (cheapest comparisons first).
-    @inline(__always)
-    func matches(text: AttributedText, options: TextLayoutOptions, maxWidth: Double, scale: Double) -> Bool {
-        self.maxWidth == maxWidth && self.scale == scale && self.options == options
-            && self.text == text
     }
 
     public static func == (lhs: TextLayoutKey, rhs: TextLayoutKey) -> Bool {

@@ -4,7 +4,7 @@
 /// The bytes are stored inline (eight words, zero-padded), so building a key for a lookup
 /// allocates nothing and a key holds no reference: copying, hashing and comparing it never
 /// touches a reference count. The digest is computed once; the dictionary buckets by it directly
-/// (`_rawHashValue(seed:)`, as ``PrecomputedHash`` does) instead of running SipHash per probe.
+/// (`_rawHashValue(seed:)`) instead of running SipHash per probe.
 struct WordKey: Hashable, Sendable {
     typealias Bytes = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
