@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "FeedRendering", targets: ["FeedRendering"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
+        .library(name: "FeedStorePostgres", targets: ["FeedStorePostgres"]),
         .library(name: "FeedService", targets: ["FeedService"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
         // `photofeed` with every command plus `serve`: the only product that links Hummingbird and
@@ -128,6 +129,7 @@ let package = Package(
         // throwaway PostgreSQL cluster and names it in PHOTOFEED_TEST_POSTGRES_URL).
         .testTarget(name: "StoreConformanceTests", dependencies: [
             "FeedStore", "FeedStorePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedSyncTests", dependencies: [
             "FeedSync", "FeedStore", "LayoutTestSupport", "StoreTestSupport",
