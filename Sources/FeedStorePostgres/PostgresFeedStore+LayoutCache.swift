@@ -9,6 +9,11 @@ import PostgresNIO
 /// confirmed for. A page lookup is one statement (the links by primary key, `photo_id = ANY($1)`,
 /// joined to their shared layouts); writes are one statement in one transaction, which also adds
 /// the hits and misses counted since the last write.
+///
+/// A write never replaces a link with one for an older content version: several sync workers
+/// and servers write the same links, and a writer that read a photo before another's commit may
+/// write after the other's newer layout. So the link always ends at the newest version any
+/// writer laid out (a link older than its photo is stale and never served).
 extension PostgresFeedStore: LayoutCacheStoring {
     /// A page's links joined to the shared layouts of their fingerprints.
     static let layoutLookupSQL = """
@@ -161,6 +166,7 @@ extension PostgresFeedStore: LayoutCacheStoring {
                 content_version = excluded.content_version, engine_version = excluded.engine_version,
                 width = excluded.width, height = excluded.height, computed_at = excluded.computed_at,
                 fingerprint = excluded.fingerprint
+            WHERE lc.content_version <= excluded.content_version
             RETURNING lc.photo_id, lc.cell_kind, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale
         )
         """ + sharedLayoutsSQL(onConflict: """
@@ -175,7 +181,7 @@ extension PostgresFeedStore: LayoutCacheStoring {
             UPDATE layout_cache lc SET content_version = r.content_version, engine_version = r.engine_version,
                 width = r.width, height = r.height, computed_at = $14, fingerprint = r.fingerprint
             FROM r
-            WHERE \(sameKeySQL)
+            WHERE \(sameKeySQL) AND lc.content_version <= r.content_version
             RETURNING lc.photo_id, lc.cell_kind, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale
         )
         """ + sharedLayoutsSQL(onConflict: "DO NOTHING")
@@ -184,6 +190,7 @@ extension PostgresFeedStore: LayoutCacheStoring {
         UPDATE layout_cache lc SET content_version = r.content_version
         FROM (\(layoutRowsSQL)) AS r
         WHERE \(sameKeySQL) AND lc.engine_version = r.engine_version AND lc.fingerprint = r.fingerprint
+          AND lc.content_version <= r.content_version
         """
 
     public func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int {

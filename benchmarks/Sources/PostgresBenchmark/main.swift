@@ -40,7 +40,9 @@ let sqlitePath = work.appendingPathComponent("feed.sqlite").path
 let sqlite = try FeedStore(path: sqlitePath, clock: .fixed(Date(timeIntervalSince1970: 1_750_000_000)))
 try sqlite.seedGenerated(count: photos, rngSeed: 1, seedDataDirectory: root.appendingPathComponent("seed-data"))
 try sqlite.writer.write { db in try db.execute(sql: "UPDATE photo SET comments_loaded = 1") }
-try psql.run(["UPDATE \(ours).photo SET comments_loaded = true", "VACUUM ANALYZE \(ours).photo"])
+// Then each table's statistics and visibility map, as autovacuum leaves them after a while.
+try psql.run(["UPDATE \(ours).photo SET comments_loaded = true"]
+    + ["photo", "\"user\"", "location", "comment"].map { "VACUUM ANALYZE \(ours).\($0)" })
 let pageCount = min(500, photos / 20 - 1)
 let pages = try WarmPages(laidOutOn: sqlite, pages: pageCount)
 try pages.copyLayouts(from: sqlite, to: postgres)
