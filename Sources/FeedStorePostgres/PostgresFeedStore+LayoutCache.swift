@@ -80,11 +80,13 @@ extension PostgresFeedStore: LayoutCacheStoring {
     }
 
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
-        _ = try write { session in try Self.putLayouts(entries, now: clock.milliseconds, counts: accessCounts, session) }
+        let now = clock.milliseconds
+        _ = try write { session in try Self.putLayouts(entries, now: now, counts: accessCounts, session) }
     }
 
     public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
-        try write { session in try Self.replaceLayouts(entries, now: clock.milliseconds, counts: accessCounts, session) }
+        let now = clock.milliseconds
+        return try write { session in try Self.replaceLayouts(entries, now: now, counts: accessCounts, session) }
     }
 
     /// Stores layouts in `session`'s transaction, replacing whatever the same (photo, cell kind,

@@ -62,9 +62,8 @@ enum StoreFactory {
                                   appliedMigrations: { try store.appliedMigrations() },
                                   layoutCounts: {
                                       try store.writer.read { db in
-                                          LayoutCounts(
-                                              links: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM layout_cache") ?? -1,
-                                              layouts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cell_layout") ?? -1)
+                                          LayoutCounts(links: try count(db, "layout_cache"),
+                                                       layouts: try count(db, "cell_layout"))
                                       }
                                   })
         case .postgres:
@@ -80,6 +79,11 @@ enum StoreFactory {
                                                                          in: store.location))
                                   })
         }
+    }
+
+    /// The rows of `table` in a SQLite database.
+    private static func count(_ db: Database, _ table: String) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1
     }
 
     /// A new PostgreSQL store in a fresh schema of the test cluster's database.
