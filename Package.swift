@@ -129,7 +129,7 @@ let package = Package(
         // throwaway PostgreSQL cluster and names it in PHOTOFEED_TEST_POSTGRES_URL).
         .testTarget(name: "StoreConformanceTests", dependencies: [
             "FeedStore", "FeedStorePostgres", "FeedSync", "PhotoFeed", "LayoutTestSupport",
-            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         // The commands on both stores: the same curated data through SQLite and PostgreSQL prints
         // the same (the cluster from PHOTOFEED_TEST_POSTGRES_URL, as for StoreConformanceTests).

@@ -57,6 +57,11 @@ let package = Package(
             .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
             .product(name: "TextLayout", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        .executableTarget(name: "PostgresBenchmark", dependencies: [
+            "BenchmarkReport",
+            .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "FeedStorePostgres", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .executableTarget(name: "ServeBenchmark", dependencies: [
             "BenchmarkReport",
             .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),

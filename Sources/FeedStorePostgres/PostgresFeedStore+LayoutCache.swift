@@ -2,16 +2,30 @@
 import Foundation
 import PostgresNIO
 
-/// The persistent layout cache on PostgreSQL: the same rows and rules as the SQLite store's
-/// (`LayoutCacheStoring`). A page lookup is one statement over the primary key
-/// (`photo_id = ANY($1)` and the rest equal); writes are one transaction, which also adds the
-/// hits and misses counted since the last write.
+/// The persistent layout cache on PostgreSQL: the same tables and rules as the SQLite store's
+/// (`LayoutCacheStoring`). Identical cells share one layout: `cell_layout` holds the size and
+/// frames once per (layout-input fingerprint, cell kind, size range, scale), and `layout_cache`
+/// holds each photo's link to it with the fingerprint and engine version it was computed or
+/// confirmed for. A page lookup is one statement (the links by primary key, `photo_id = ANY($1)`,
+/// joined to their shared layouts); writes are one statement in one transaction, which also adds
+/// the hits and misses counted since the last write.
 ///
-/// A write never replaces a row with one for an older content version: several sync workers
-/// and servers write the same rows, and a writer that read a photo before another's commit may
-/// write after the other's newer layout. So the row always ends at the newest version any
-/// writer laid out (a row older than its photo is stale and never served).
+/// A write never replaces a link with one for an older content version: several sync workers
+/// and servers write the same links, and a writer that read a photo before another's commit may
+/// write after the other's newer layout. So the link always ends at the newest version any
+/// writer laid out (a link older than its photo is stale and never served).
 extension PostgresFeedStore: LayoutCacheStoring {
+    /// A page's links joined to the shared layouts of their fingerprints.
+    static let layoutLookupSQL = """
+        SELECT lc.photo_id, lc.fingerprint, lc.engine_version, lc.width, lc.height, cl.frames
+        FROM layout_cache lc
+        JOIN cell_layout cl ON cl.fingerprint = lc.fingerprint AND cl.cell_kind = lc.cell_kind
+            AND cl.min_width = lc.min_width AND cl.min_height = lc.min_height AND cl.max_width = lc.max_width
+            AND cl.max_height = lc.max_height AND cl.scale = lc.scale
+        WHERE lc.photo_id = ANY($1) AND lc.cell_kind = $2 AND lc.min_width = $3 AND lc.min_height = $4
+          AND lc.max_width = $5 AND lc.max_height = $6 AND lc.scale = $7
+        """
+
     public func cachedLayouts(for keys: [LayoutCacheKey], countAccess: Bool) throws -> [Int64: CachedLayout] {
         guard let first = keys.first else { return [:] }
         precondition(keys.allSatisfy {
@@ -20,14 +34,14 @@ extension PostgresFeedStore: LayoutCacheStoring {
         }, "a page lookup shares cell kind, size range, scale and engine version")
         let wanted = Dictionary(keys.map { ($0.photoID, $0.fingerprint) }, uniquingKeysWith: { $1 })
         let range = first.sizeRange
-        let ids = Array(wanted.keys)
+        var binds = PostgresBindings(capacity: 7)
+        binds.append(Array(wanted.keys))
+        binds.append(first.cellKind)
+        for bound in [range.minWidth, range.minHeight, range.maxWidth, range.maxHeight, first.scale] {
+            binds.append(bound)
+        }
         let rows = try withSession { session in
-            try session.query("""
-                SELECT photo_id, fingerprint, engine_version, width, height, frames FROM layout_cache
-                WHERE photo_id = ANY(\(ids)) AND cell_kind = \(first.cellKind) AND min_width = \(range.minWidth)
-                  AND min_height = \(range.minHeight) AND max_width = \(range.maxWidth)
-                  AND max_height = \(range.maxHeight) AND scale = \(first.scale)
-                """).rows
+            try session.query(PostgresQuery(unsafeSQL: Self.layoutLookupSQL, binds: binds)).rows
         }
         var hits: [Int64: CachedLayout] = [:]
         for row in rows {
@@ -66,35 +80,52 @@ extension PostgresFeedStore: LayoutCacheStoring {
     }
 
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
-        _ = try writeLayouts(entries, onlyExisting: false)
+        let now = clock.milliseconds
+        _ = try write { session in try Self.putLayouts(entries, now: now, counts: accessCounts, session) }
     }
 
     public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
-        try writeLayouts(entries, onlyExisting: true)
+        let now = clock.milliseconds
+        return try write { session in try Self.replaceLayouts(entries, now: now, counts: accessCounts, session) }
     }
 
-    /// Upserts (or, `onlyExisting`, updates) the rows of `entries` with one statement over
-    /// arrays of their columns.
-    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)],
-                              onlyExisting: Bool) throws -> Int {
-        let now = clock.milliseconds
+    /// Stores layouts in `session`'s transaction, replacing whatever the same (photo, cell kind,
+    /// size range, scale) linked to, and the shared layout of each fingerprint (the last entry
+    /// of a fingerprint wins); writes the hits and misses `counts` holds. Returns the links
+    /// written.
+    @discardableResult
+    static func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], now: Int64,
+                           counts: LayoutAccessCounts, _ session: PostgresSession) throws -> Int {
+        try writeLayouts(entries, sql: putLayoutsSQL, now: now, counts: counts, session)
+    }
+
+    /// Replaces the layouts of links that exist in `session`'s transaction and returns how many
+    /// it replaced: the relayout rewrites the links it read, stores the shared layout of each
+    /// fingerprint not stored yet, and a link deleted since (its photo gone) stays deleted.
+    static func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], now: Int64,
+                               counts: LayoutAccessCounts, _ session: PostgresSession) throws -> Int {
+        try writeLayouts(entries, sql: replaceLayoutsSQL, now: now, counts: counts, session)
+    }
+
+    /// Runs `sql` (links, then shared layouts of the links written) over the arrays of
+    /// `entries`' columns and returns the links written.
+    private static func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], sql: String,
+                                     now: Int64, counts: LayoutAccessCounts, _ session: PostgresSession) throws -> Int {
+        try addCounts(counts.take(), session)
+        guard !entries.isEmpty else { return 0 }
         var binds = LayoutColumns(entries).binds
         binds.append(now)
-        let sql = onlyExisting ? Self.replaceLayoutsSQL : Self.putLayoutsSQL
-        return try write { session in
-            try Self.addCounts(accessCounts.take(), session)
-            guard !entries.isEmpty else { return 0 }
-            return try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds))
-        }
+        let written = try session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).rows.first?.decode(Int64.self)
+        return Int(written ?? 0)
     }
 
-    /// The rows of ``LayoutColumns/binds`` ($1 to $13).
+    /// The rows of ``LayoutColumns/binds`` ($1 to $13), with their position in the batch.
     static let layoutRowsSQL = """
         SELECT * FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::float8[],
                              $7::float8[], $8::bigint[], $9::bigint[], $10::float8[], $11::float8[], $12::bytea[],
-                             $13::bytea[])
+                             $13::bytea[]) WITH ORDINALITY
             AS r(photo_id, cell_kind, min_width, min_height, max_width, max_height, scale, content_version,
-                 engine_version, width, height, frames, fingerprint)
+                 engine_version, width, height, frames, fingerprint, position)
         """
 
     /// Every row's key equal to the new row's.
@@ -104,23 +135,58 @@ extension PostgresFeedStore: LayoutCacheStoring {
           AND lc.scale = r.scale
         """
 
-    static let putLayoutsSQL = """
-        INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
-                                  content_version, engine_version, width, height, frames, fingerprint, computed_at)
-        SELECT r.*, $14::bigint FROM (\(layoutRowsSQL)) AS r
-        ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
-            content_version = excluded.content_version, engine_version = excluded.engine_version,
-            width = excluded.width, height = excluded.height, frames = excluded.frames,
-            computed_at = excluded.computed_at, fingerprint = excluded.fingerprint
-        WHERE layout_cache.content_version <= excluded.content_version
+    /// The shared layouts of the links written (`linked`), one per (fingerprint, cell kind, size
+    /// range, scale), the batch's last entry of each; then `onConflict`, and the links' count.
+    static func sharedLayoutsSQL(onConflict: String) -> String {
         """
+        , shared AS (
+            INSERT INTO cell_layout (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                     engine_version, width, height, frames, computed_at)
+            SELECT DISTINCT ON (r.fingerprint, r.cell_kind, r.min_width, r.min_height, r.max_width, r.max_height,
+                                r.scale)
+                   r.fingerprint, r.cell_kind, r.min_width, r.min_height, r.max_width, r.max_height, r.scale,
+                   r.engine_version, r.width, r.height, r.frames, $14::bigint
+            FROM r JOIN linked lc ON \(sameKeySQL)
+            ORDER BY r.fingerprint, r.cell_kind, r.min_width, r.min_height, r.max_width, r.max_height, r.scale,
+                     r.position DESC
+            ON CONFLICT (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale) \(onConflict)
+        )
+        SELECT COUNT(*) FROM linked
+        """
+    }
 
+    /// Upserts the links and the shared layouts (a stored layout of the same key is replaced:
+    /// the same one, unless that row was damaged and a lookup missed it).
+    static let putLayoutsSQL = """
+        WITH r AS (\(layoutRowsSQL)), linked AS (
+            INSERT INTO layout_cache AS lc (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                            content_version, engine_version, width, height, computed_at, fingerprint)
+            SELECT photo_id, cell_kind, min_width, min_height, max_width, max_height, scale, content_version,
+                   engine_version, width, height, $14::bigint, fingerprint
+            FROM r ORDER BY position
+            ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
+                content_version = excluded.content_version, engine_version = excluded.engine_version,
+                width = excluded.width, height = excluded.height, computed_at = excluded.computed_at,
+                fingerprint = excluded.fingerprint
+            WHERE lc.content_version <= excluded.content_version
+            RETURNING lc.photo_id, lc.cell_kind, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale
+        )
+        """ + sharedLayoutsSQL(onConflict: """
+            DO UPDATE SET engine_version = excluded.engine_version, width = excluded.width,
+                height = excluded.height, frames = excluded.frames, computed_at = excluded.computed_at
+            """)
+
+    /// Updates the links that exist; adds the shared layouts not stored yet, leaving stored ones
+    /// untouched.
     static let replaceLayoutsSQL = """
-        UPDATE layout_cache lc SET content_version = r.content_version, engine_version = r.engine_version,
-            width = r.width, height = r.height, frames = r.frames, computed_at = $14, fingerprint = r.fingerprint
-        FROM (\(layoutRowsSQL)) AS r
-        WHERE \(sameKeySQL) AND lc.content_version <= r.content_version
-        """
+        WITH r AS (\(layoutRowsSQL)), linked AS (
+            UPDATE layout_cache lc SET content_version = r.content_version, engine_version = r.engine_version,
+                width = r.width, height = r.height, computed_at = $14, fingerprint = r.fingerprint
+            FROM r
+            WHERE \(sameKeySQL) AND lc.content_version <= r.content_version
+            RETURNING lc.photo_id, lc.cell_kind, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale
+        )
+        """ + sharedLayoutsSQL(onConflict: "DO NOTHING")
 
     static let confirmLayoutsSQL = """
         UPDATE layout_cache lc SET content_version = r.content_version
@@ -161,42 +227,50 @@ extension PostgresFeedStore: LayoutCacheStoring {
     /// The rows of each photo in `photoIDs` order, each photo's by range and scale.
     static func cachedLayoutEntries(_ session: PostgresSession, photoIDs: [Int64],
                                     cellKind: String) throws -> [CachedLayoutEntry] {
-        let rows = try session.query("""
-            SELECT lc.photo_id, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale,
-                   lc.content_version, lc.engine_version, lc.height, lc.fingerprint
+        try session.query("""
+            SELECT \(unescaped: entryColumns), lc.fingerprint
             FROM unnest(\(photoIDs)::bigint[]) WITH ORDINALITY AS ids(id, position)
             JOIN layout_cache lc ON lc.photo_id = ids.id AND lc.cell_kind = \(cellKind)
             ORDER BY ids.position, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale
-            """).rows
-        return try rows.map { row in
-            var reader = PostgresColumnReader(row)
-            return CachedLayoutEntry(
-                photoID: try reader.int64(),
-                sizeRange: CacheSizeRange(minWidth: try reader.double(), minHeight: try reader.double(),
-                                          maxWidth: try reader.double(), maxHeight: try reader.double()),
-                scale: try reader.double(), contentVersion: try reader.int64(), engineVersion: try reader.int(),
-                height: try reader.double(), fingerprint: try reader.bytes())
+            """).rows.map { row in
+            var (entry, reader) = try Self.entry(row)
+            entry.fingerprint = try reader.bytes()
+            return entry
         }
     }
 
     public func cachedLayoutHeights(engineVersion: Int) throws -> [CachedLayoutEntry] {
         try withSession { session in
             try session.query("""
-                SELECT lc.photo_id, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale,
-                       lc.content_version, lc.engine_version, lc.height,
+                SELECT \(unescaped: Self.entryColumns),
                        lc.engine_version != \(engineVersion) OR lc.content_version != p.content_version AS is_stale
                 FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
                 ORDER BY lc.min_width, lc.scale, lc.photo_id
                 """).rows.map { row in
-                var reader = PostgresColumnReader(row)
-                return CachedLayoutEntry(
-                    photoID: try reader.int64(),
-                    sizeRange: CacheSizeRange(minWidth: try reader.double(), minHeight: try reader.double(),
-                                              maxWidth: try reader.double(), maxHeight: try reader.double()),
-                    scale: try reader.double(), contentVersion: try reader.int64(), engineVersion: try reader.int(),
-                    height: try reader.double(), isStale: try reader.bool())
+                var (entry, reader) = try Self.entry(row)
+                entry.isStale = try reader.bool()
+                return entry
             }
         }
+    }
+
+    /// The columns of a link that ``entry(_:)`` reads, before one more column of the caller's.
+    static let entryColumns = """
+        lc.photo_id, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale, lc.content_version, \
+        lc.engine_version, lc.height
+        """
+
+    /// A link's entry from the first columns of `row` (``entryColumns``), and the reader at the
+    /// column after them.
+    static func entry(_ row: PostgresRow) throws -> (CachedLayoutEntry, PostgresColumnReader) {
+        var reader = PostgresColumnReader(row)
+        let entry = CachedLayoutEntry(
+            photoID: try reader.int64(),
+            sizeRange: CacheSizeRange(minWidth: try reader.double(), minHeight: try reader.double(),
+                                      maxWidth: try reader.double(), maxHeight: try reader.double()),
+            scale: try reader.double(), contentVersion: try reader.int64(), engineVersion: try reader.int(),
+            height: try reader.double())
+        return (entry, reader)
     }
 
     public func cachedPhotoCount(cellKind: String) throws -> Int {

@@ -83,4 +83,44 @@ struct SharedLayoutCacheTests {
         #expect(entries.map(\.fingerprint) == [Self.fingerprint])
         #expect(try store.cache.cachedLayoutHeights(engineVersion: 3).map(\.isStale) == [true])
     }
+
+    @Test(arguments: StoreBackend.allCases)
+    func twoPhotosWithIdenticalCellsShareOneLayout(_ backend: StoreBackend) throws {
+        // Given two photos whose cells have the same inputs (one fingerprint), stored at two widths
+        let store = try StoreFactory.make(backend)
+        try store.seeding.seedCurated(from: StoreFactory.seedDataDirectory, progress: nil)
+        let items = try store.reading.feedPage(after: nil, limit: 3).items
+        let (first, second, third) = (items[0].photo.id, items[1].photo.id, items[2].photo.id)
+        let layout = Self.layout(height: 512)
+        for width in [375.0, 414] {
+            try store.cache.putLayouts(items.prefix(2).map { (Self.key($0, width: width), layout) })
+        }
+
+        // Then each photo has its link, and each width one layout
+        #expect(try store.layoutCounts() == LayoutCounts(links: 4, layouts: 2))
+        #expect(try store.cache.cachedLayouts(for: items.prefix(2).map { Self.key($0) }, countAccess: false)
+            == [first: layout, second: layout])
+        #expect(try store.cache.layoutCacheReport(engineVersion: 3).entries == 4)
+
+        // A photo without a link of its own is a miss, even though its layout is stored; storing
+        // it adds a link, not a layout.
+        #expect(try store.cache.cachedLayouts(for: [Self.key(items[2])], countAccess: false).isEmpty)
+        try store.cache.putLayouts([(Self.key(items[2]), layout)])
+        #expect(try store.layoutCounts() == LayoutCounts(links: 5, layouts: 2))
+        #expect(try store.cache.cachedLayouts(for: [Self.key(items[2])], countAccess: false) == [third: layout])
+
+        // When the first photo's inputs change and the relayout replaces its layout
+        var changed = Self.key(items[0])
+        changed.contentVersion += 1
+        changed.fingerprint = [UInt8](repeating: 9, count: 32)
+        let taller = Self.layout(height: 600)
+        #expect(try store.cache.replaceLayouts([(changed, taller)]) == 1)
+
+        // Then it is served its new layout, the others the shared one, and its old inputs miss
+        #expect(try store.layoutCounts() == LayoutCounts(links: 5, layouts: 3))
+        #expect(try store.cache.cachedLayouts(for: [changed], countAccess: false) == [first: taller])
+        #expect(try store.cache.cachedLayouts(for: [Self.key(items[1]), Self.key(items[2])], countAccess: false)
+            == [second: layout, third: layout])
+        #expect(try store.cache.cachedLayouts(for: [Self.key(items[0])], countAccess: false).isEmpty)
+    }
 }

@@ -15,21 +15,28 @@ struct SharedSyncJobTests {
         return (store, Dictionary(uniqueKeysWithValues: jobs.map { ($0.key, $0) }))
     }
 
+    /// Commits `job`'s start and completion in one batch, then its completion alone again (a
+    /// replay); returns both results.
+    static func completeTwice(_ job: ScheduledJob, on store: StoreUnderTest) throws
+        -> (first: SyncBatchResult, replay: SyncBatchResult) {
+        var batch = SyncBatch()
+        batch.append(.start(rowID: job.rowID))
+        batch.append(.succeed(job, attempt: 1))
+        var replay = SyncBatch()
+        replay.append(.succeed(job, attempt: 1))
+        let first = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+        return (first, try store.jobs.commit(replay, geocoder: ReverseGeocoder(), beforeCommit: {}))
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func aCompletionAppliesOnceAndItsReplayIsCancelled(_ backend: StoreBackend) throws {
         // Given the newest photo's image job, started and completed in one batch
         let (store, jobs) = try Self.seeded(backend)
         let photo = try store.reading.feedPage(after: nil, limit: 1).items[0].photo
         let job = try #require(jobs[JobKey(kind: .image, targetID: photo.id)])
-        var batch = SyncBatch()
-        batch.append(.start(rowID: job.rowID))
-        batch.append(.succeed(job, attempt: 1))
-        var replay = SyncBatch()
-        replay.append(.succeed(job, attempt: 1))
 
         // When it commits, then the completion alone is committed again
-        let result = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
-        let second = try store.jobs.commit(replay, geocoder: ReverseGeocoder(), beforeCommit: {})
+        let (result, second) = try Self.completeTwice(job, on: store)
 
         // Then the image is loaded and the photo bumped once; the replay changes nothing
         #expect(result.succeeded == 1 && result.cancelled == 0)
@@ -106,14 +113,8 @@ struct SharedSyncJobTests {
         let job = try #require(jobs[JobKey(kind: .commentFeed, targetID: item.photo.id)])
         #expect(!item.photo.commentsLoaded)
         #expect(try store.reading.firstComments(photoIDs: [item.photo.id], limit: 2).isEmpty)
-        var batch = SyncBatch()
-        batch.append(.start(rowID: job.rowID))
-        batch.append(.succeed(job, attempt: 1))
-        var replay = SyncBatch()
-        replay.append(.succeed(job, attempt: 1))
 
-        let result = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
-        let second = try store.jobs.commit(replay, geocoder: ReverseGeocoder(), beforeCommit: {})
+        let (result, second) = try Self.completeTwice(job, on: store)
 
         // Then the photo's comments are loaded and its content version bumped once
         #expect(result.succeeded == 1)

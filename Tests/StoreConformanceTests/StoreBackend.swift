@@ -1,6 +1,8 @@
 import FeedStore
+@_spi(SQLiteAccess) import FeedStore
 import FeedStorePostgres
 import Foundation
+import GRDB
 import Synchronization
 import Testing
 
@@ -19,6 +21,15 @@ struct StoreUnderTest: Sendable {
     var jobs: any SyncJobStoring
     var migrate: @Sendable () throws -> MigrationReport
     var appliedMigrations: @Sendable () throws -> [String]
+    /// How many photo links (`layout_cache`) and shared layouts (`cell_layout`) are stored.
+    var layoutCounts: @Sendable () throws -> LayoutCounts
+}
+
+/// The rows of the layout cache's two tables.
+struct LayoutCounts: Equatable, CustomStringConvertible {
+    var links: Int
+    var layouts: Int
+    var description: String { "\(links) links, \(layouts) layouts" }
 }
 
 /// A clock the tests move by hand.
@@ -48,13 +59,31 @@ enum StoreFactory {
             let store = try FeedStore(path: ":memory:", migrationsDirectory: sqliteMigrations, clock: clock.clock)
             return StoreUnderTest(backend: backend, reading: store, cache: store, seeding: store, jobs: store,
                                   migrate: { try store.migrate() },
-                                  appliedMigrations: { try store.appliedMigrations() })
+                                  appliedMigrations: { try store.appliedMigrations() },
+                                  layoutCounts: {
+                                      try store.writer.read { db in
+                                          LayoutCounts(links: try count(db, "layout_cache"),
+                                                       layouts: try count(db, "cell_layout"))
+                                      }
+                                  })
         case .postgres:
             let store = try postgres(clock: clock)
             return StoreUnderTest(backend: backend, reading: store, cache: store, seeding: store, jobs: store,
                                   migrate: { try store.migrate() },
-                                  appliedMigrations: { try store.appliedMigrations() })
+                                  appliedMigrations: { try store.appliedMigrations() },
+                                  layoutCounts: {
+                                      LayoutCounts(
+                                          links: try TestCluster.count("SELECT COUNT(*) FROM layout_cache",
+                                                                       in: store.location),
+                                          layouts: try TestCluster.count("SELECT COUNT(*) FROM cell_layout",
+                                                                         in: store.location))
+                                  })
         }
+    }
+
+    /// The rows of `table` in a SQLite database.
+    private static func count(_ db: Database, _ table: String) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1
     }
 
     /// A new PostgreSQL store in a fresh schema of the test cluster's database.

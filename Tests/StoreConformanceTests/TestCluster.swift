@@ -61,6 +61,16 @@ enum TestCluster {
         }
     }
 
+    /// The count that `sql` (one row, one bigint) gives in `location`'s schema.
+    static func count(_ sql: String, in location: PostgresLocation) throws -> Int {
+        let schema = try #require(location.searchPath)
+        return try withConnection { connection in
+            _ = try connection.query(PostgresQuery(unsafeSQL: "SET search_path TO \(schema)"), logger: logger).wait()
+            let rows = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait().rows
+            return Int(try #require(rows.first).decode(Int64.self))
+        }
+    }
+
     static let logger = Logger(label: "photofeed.tests.postgres")
 
     /// Runs `body` on a new connection to the cluster's database.
