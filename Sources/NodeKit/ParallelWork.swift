@@ -1,10 +1,10 @@
-import Dispatch
 import Foundation
 import Synchronization
 
 /// Runs independent jobs on several threads at once and collects their results in order.
 ///
-/// Workers pull the next indices from a shared atomic counter, so uneven jobs balance out. They
+/// The calling thread is one of the workers; the others are ``HelperThreads``, which stay parked
+/// between runs, so handing a run to them allocates nothing. Workers pull the next indices from a shared atomic counter, so uneven jobs balance out. They
 /// take them in chunks that shrink as the work runs out (``claimChunk(of:workers:)``). With a width
 /// of 1 the jobs run on the calling thread, in order — the serial baseline. Public for the feed,
 /// which measures its cells the same way outside a data controller.
@@ -13,18 +13,19 @@ public enum ParallelWork {
     public static var defaultWidth: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// Computes `job(i)` for `0..<count` on up to `width` threads; returns the results by index.
+    /// The other threads are ``HelperThreads``, as in ``map(count:width:producing:_:)``, whose
+    /// inputs here are the indices.
     public static func map<T: Sendable>(count: Int, width: Int, _ job: @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         let workers = max(1, min(width, count))
         if workers == 1 { return (0..<count).map(job) }
-        let results = ResultSlots<T>(count: count)
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let chunk = next.claimChunk(of: count, workers: workers) {
-                for index in chunk { results.store(job(index), at: index) }
-            }
+        // The run holds the job only while this call lasts: the helpers borrow the run, and it
+        // ends before `map` returns.
+        return withoutActuallyEscaping(job) { job in
+            map(count: count, width: workers, producing: { publish in
+                for index in 0..<count { publish(index) }
+            }) { index in job(index) }.results
         }
-        return results.takeValues()
     }
 
     /// Runs `job` on each of the `count` inputs that `produce` publishes, on up to `width` threads,
@@ -32,9 +33,9 @@ public enum ParallelWork {
     ///
     /// `produce` runs on the calling thread, so it may do what only that thread may (ask a data
     /// source, change the caller's state); it must publish exactly `count` inputs. The other
-    /// workers start first and run the jobs of the inputs published so far, waiting for the next
-    /// one when they are ahead; the calling thread joins them once it has published the last. So
-    /// the serial steps that make the inputs overlap the parallel work instead of preceding it.
+    /// workers are woken first and run the jobs of the inputs published so far, waiting for the
+    /// next one when they are ahead; the calling thread joins them once it has published the last.
+    /// So the serial steps that make the inputs overlap the parallel work instead of preceding it.
     /// Jobs must not depend on what `produce` does after publishing their input.
     public static func map<Input: Sendable, T: Sendable, Produced>(
         count: Int, width: Int,
@@ -78,9 +79,8 @@ extension Atomic where Value == Int {
 /// Write-once result slots filled from several threads, without a lock.
 ///
 /// `@unchecked Sendable`: each index is written exactly once, by the one worker that claimed it,
-/// so no two threads touch the same slot; ``takeValues()`` runs once every worker has finished
-/// (`concurrentPerform` has returned, or ``PipelinedRun`` has seen its helpers finish), which
-/// orders every write before the read. (A `Mutex` around the whole array made every store a point
+/// so no two threads touch the same slot; ``takeValues()`` runs once ``PipelinedRun`` has seen
+/// every helper that took its run finish, which orders every write before the read. (A `Mutex` around the whole array made every store a point
 /// where the workers wait for each other.)
 final class ResultSlots<T: Sendable>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<T?>

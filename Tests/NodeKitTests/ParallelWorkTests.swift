@@ -35,8 +35,8 @@ private final class JobLog: Sendable {
     }
 
     @Test func manySmallRunsEachGiveEveryResultOnce() {
-        // Small runs end before their helpers start as often as after: a helper that comes late
-        // is cancelled and must touch nothing; one that comes in time must be waited for.
+        // Small runs end before their helpers take them as often as after: a run a helper has not
+        // taken is retracted and must be touched by nothing; one a helper took must be waited for.
         var random = SeededRandom(seed: 11)  // the same runs every time
         for run in 0..<300 {
             let count = Int.random(in: 0...40, using: &random)
@@ -75,6 +75,27 @@ private final class JobLog: Sendable {
         #expect(results == [10, 11])
         let helper = log.firstJobThread.withLock { $0 }
         #expect(helper.map { pthread_equal($0, caller) == 0 } == true)
+    }
+
+    @Test func aJobMayRunAParallelMapOfItsOwn() {
+        // A helper that starts a run posts it to other helpers, or starts one: it never waits
+        // for itself.
+        let results = ParallelWork.map(count: 8, width: 2) { outer in
+            ParallelWork.map(count: 6, width: 2) { inner in outer * 10 + inner }.reduce(0, +)
+        }
+        #expect(results == (0..<8).map { outer in 6 * outer * 10 + 15 })
+    }
+
+    @Test func runsStartedFromManyThreadsAtOnceEachGetTheirOwnResults() {
+        DispatchQueue.concurrentPerform(iterations: 6) { caller in
+            for run in 0..<40 {
+                let inputs = (0..<25).map { caller * 100_000 + run * 100 + $0 }
+                let (_, results) = ParallelWork.map(count: inputs.count, width: 3, producing: { publish in
+                    for input in inputs { publish(input) }
+                }) { $0 * 2 }
+                #expect(results == inputs.map { $0 * 2 }, "caller \(caller), run \(run)")
+            }
+        }
     }
 
     @Test func publishingFewerInputsThanAnnouncedStopsTheProcess() async {

@@ -76,8 +76,8 @@ func median(_ values: [Double]) -> Double {
 }
 
 let options = BenchmarkOptions(
-    switches: ["--quick"], valued: ["--profile", "--inserts", "--setting", "--threads", "--rounds", "--pages"],
-    usage: "NodesBenchmark [--quick] | --profile fixed|text [--threads N] | --inserts fixed|text [--rounds N] [--threads N] | --pages WORKERS")
+    switches: ["--quick", "--idle", "--page-only"], valued: ["--profile", "--inserts", "--setting", "--threads", "--rounds", "--pages"],
+    usage: "NodesBenchmark [--quick] [--page-only] | --profile fixed|text [--threads N] | --inserts fixed|text [--rounds N] [--threads N] | --pages WORKERS [--idle]")
 let quick = options.has("--quick")
 let cellCount = 1_000
 _ = BenchFeed.standardModels  // made before timing
@@ -243,7 +243,14 @@ if let setting = options.string("--setting") {
 
 if let workers = options.string("--pages") {
     // A child run of the page benchmark (see `PageInsert`).
-    PageInsert.runChild(threads: Int(workers) ?? 1)
+    PageInsert.runChild(threads: Int(workers) ?? 1, idle: options.has("--idle"))
+}
+
+if options.has("--page-only") {
+    // Batch fetching's page alone (see `PageInsert`): its figures and its rows.
+    print("nodes benchmark, batch fetching's page only; active cores \(cores)")
+    ResultTable.print(try PageInsert.report())
+    exit(0)
 }
 
 print("nodes benchmark: \(cellCount) photo cells (the product's spec) through DataController")
@@ -332,7 +339,7 @@ for kind in CellKind.allCases {
 }
 if cores > 1 {
     print("\nbatch fetching's page")
-    results.append(try PageInsert.report())
+    results += try PageInsert.report()
 }
 print("\nlong feeds: what an update costs as the feed, or the batch, grows")
 results += LongFeed.report()
