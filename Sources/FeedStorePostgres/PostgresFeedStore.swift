@@ -46,12 +46,27 @@ public struct PostgresFeedStore: Sendable {
 
     /// Runs `body` in one transaction, which also tells the store's change watchers
     /// (``PostgresChangeWatcher``) when it commits.
+    ///
+    /// Writers on other connections can lock the same rows in another order (an avatar
+    /// completion bumps every photo of its user while another worker's batch updates one of
+    /// them): the server then aborts one transaction with a deadlock (40P01) or serialization
+    /// failure (40001). That transaction was rolled back whole, so `body` runs again, after the
+    /// reconnect policy's delays, before the conflict is reported as busy.
     func write<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-        try pool.withSession { session in
-            try session.transaction {
-                let result = try body(session)
-                try session.notifyChange(on: location.changeChannel)
-                return result
+        var attempt = 0
+        while true {
+            do {
+                return try pool.withSession { session in
+                    try session.transaction {
+                        let result = try body(session)
+                        try session.notifyChange(on: location.changeChannel)
+                        return result
+                    }
+                }
+            } catch let error as PostgresStoreError where error.isTransactionConflict
+                && attempt < pool.reconnect.delays.count {
+                pool.reconnect.wait(pool.reconnect.delays[attempt])
+                attempt += 1
             }
         }
     }

@@ -29,6 +29,13 @@ public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 
+    /// Whether the server aborted the transaction for a conflict with another one (deadlock
+    /// detected, or a serialization failure): running it again may succeed.
+    var isTransactionConflict: Bool {
+        guard case .server(_, let sqlState, _) = self else { return false }
+        return sqlState == "40P01" || sqlState == "40001"
+    }
+
     /// The store's error for a postgres-nio error: a lost or refused connection is
     /// `unreachable`, an error the server sent is `server`; anything else passes through.
     static func wrap(_ error: any Error, database: String) -> any Error {

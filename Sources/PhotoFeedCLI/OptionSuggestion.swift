@@ -14,10 +14,12 @@ import ArgumentParser
 /// ```
 enum OptionSuggestion {
     /// The first long option in `arguments` that the command does not know, and the known
-    /// option closest to it (nil when none is close); nil when every option is known.
-    static func find(in arguments: [String]) -> (unknown: String, suggestion: String?)? {
-        let command = commandType(named: arguments)
-        let known = optionNames(of: command)
+    /// option closest to it (nil when none is close); nil when every option is known. `root`
+    /// is the executable's root command (`photofeed-server` adds `serve`).
+    static func find(in arguments: [String], root: any ParsableCommand.Type = PhotoFeedCommand.self)
+        -> (unknown: String, suggestion: String?)? {
+        let command = commandType(named: arguments, root: root)
+        let known = optionNames(of: command, root: root)
         for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("--") {
             let name = String(argument.prefix(while: { $0 != "=" }))
             guard !known.contains(name) else { continue }
@@ -27,8 +29,9 @@ enum OptionSuggestion {
     }
 
     /// The subcommand that `arguments` name, following command names from the root.
-    static func commandType(named arguments: [String]) -> any ParsableCommand.Type {
-        var command: any ParsableCommand.Type = PhotoFeedCommand.self
+    static func commandType(named arguments: [String],
+                            root: any ParsableCommand.Type = PhotoFeedCommand.self) -> any ParsableCommand.Type {
+        var command: any ParsableCommand.Type = root
         for argument in arguments where !argument.hasPrefix("-") {
             let subcommands = command.configuration.subcommands
             guard let sub = subcommands.first(where: { $0.configuration.commandName == argument }) else { break }
@@ -38,8 +41,9 @@ enum OptionSuggestion {
     }
 
     /// The long options (`--width`) that `command`'s help lists.
-    static func optionNames(of command: any ParsableCommand.Type) -> Set<String> {
-        let help = PhotoFeedCommand.helpMessage(for: command, columns: 1_000)
+    static func optionNames(of command: any ParsableCommand.Type,
+                            root: any ParsableCommand.Type = PhotoFeedCommand.self) -> Set<String> {
+        let help = root.helpMessage(for: command, columns: 1_000)
         var names: Set<String> = ["--help"]
         var rest = Substring(help)
         while let start = rest.range(of: "--") {

@@ -16,7 +16,7 @@ enum UsageErrorLine {
     static func message<Root: ParsableCommand>(for error: any Error, arguments: [String],
                                                root: Root.Type = PhotoFeedCommand.self) -> String {
         let hint = helpHint(root.fullMessage(for: error))
-        if let (unknown, suggestion) = OptionSuggestion.find(in: arguments) {
+        if let (unknown, suggestion) = OptionSuggestion.find(in: arguments, root: root) {
             let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             return "unknown option '\(unknown)'\(meant)\(hint)"
         }

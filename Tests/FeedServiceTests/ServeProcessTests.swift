@@ -28,7 +28,7 @@ import Testing
         try process.run()
         // A kill timer: a server that hangs fails its test instead of hanging the suite.
         nonisolated(unsafe) let running = process
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 300) {
             if running.isRunning { running.terminate() }
         }
         return (process, output, errors)

@@ -19,11 +19,15 @@ enum PostgresFeedSnapshot {
         FROM sync_job
         """#,
         #"""
-        SELECT string_agg(concat_ws(' ', photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
-                                    content_version, engine_version, width, height, encode(fingerprint, 'hex'),
-                                    md5(frames)),
-                          E'\n' ORDER BY photo_id, cell_kind, min_width, min_height, max_width, max_height, scale)
-        FROM layout_cache
+        SELECT string_agg(concat_ws(' ', lc.photo_id, lc.cell_kind, lc.min_width, lc.min_height, lc.max_width,
+                                    lc.max_height, lc.scale, lc.content_version, lc.engine_version, lc.width,
+                                    lc.height, encode(lc.fingerprint, 'hex'), md5(cl.frames)),
+                          E'\n' ORDER BY lc.photo_id, lc.cell_kind, lc.min_width, lc.min_height, lc.max_width,
+                                          lc.max_height, lc.scale)
+        FROM layout_cache lc
+        LEFT JOIN cell_layout cl ON cl.fingerprint = lc.fingerprint AND cl.cell_kind = lc.cell_kind
+            AND cl.min_width = lc.min_width AND cl.min_height = lc.min_height AND cl.max_width = lc.max_width
+            AND cl.max_height = lc.max_height AND cl.scale = lc.scale
         """#,
     ]
 
