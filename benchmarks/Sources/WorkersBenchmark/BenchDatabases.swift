@@ -47,7 +47,7 @@ struct BenchDatabases {
     }
 
     /// A digest of everything a user sees of the feed: users, photos, locations, comments and
-    /// the cached layouts (without their computation time).
+    /// the cached layouts (their links: fingerprint and height, without their computation time).
     func feedDigest(_ database: String) throws -> String {
         try withConnection(to: database) { connection in
             let sql = """
@@ -57,7 +57,7 @@ struct BenchDatabases {
                     (SELECT string_agg(l::text, ',' ORDER BY l.id) FROM location l),
                     (SELECT string_agg(c::text, ',' ORDER BY c.id) FROM comment c),
                     (SELECT string_agg(concat_ws(' ', lc.photo_id, lc.cell_kind, lc.min_width, lc.max_width, lc.scale,
-                                                 lc.content_version, lc.engine_version, lc.height, md5(lc.frames)),
+                                                 lc.content_version, lc.engine_version, lc.height, encode(lc.fingerprint, 'hex')),
                                        ',' ORDER BY lc.photo_id, lc.cell_kind, lc.min_width, lc.max_width, lc.scale)
                      FROM layout_cache lc)))
                 """
