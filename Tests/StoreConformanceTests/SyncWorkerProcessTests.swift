@@ -13,6 +13,9 @@ import Testing
 @Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct SyncWorkerProcessTests {
     static let syncArguments = ["sync", "--rng-seed", "21", "--failure-rate", "0.3", "--max-attempts", "3",
                                 "--batch-size", "8", "--format", "json"]
+    /// Enough photos that the three workers are still draining the queue after several kills,
+    /// however fast the machine runs them.
+    static let killedRunPhotos = 600
 
     /// Runs one worker on `location` until the queue is drained.
     static func referenceRun(_ location: PostgresLocation) async throws {
@@ -22,8 +25,8 @@ import Testing
 
     @Test func threeWorkersKilledAtRandomEndWithTheOneWorkerFeed() async throws {
         try #require(WorkerProcess.isBuilt, "build first: swift build (\(WorkerProcess.executable.path))")
-        let reference = try WorkerFixture.seededSchema(photos: 150)
-        let subject = try WorkerFixture.seededSchema(photos: 150)
+        let reference = try WorkerFixture.seededSchema(photos: Self.killedRunPhotos)
+        let subject = try WorkerFixture.seededSchema(photos: Self.killedRunPhotos)
         try await Self.referenceRun(reference)
 
         // Three workers with a short lease, so the jobs of a killed one come back quickly.
@@ -32,7 +35,7 @@ import Testing
         var random = SeededRandom(seed: 35)
         var kills = 0
         while kills < 8, workers.contains(where: \.isRunning) {
-            try await Task.sleep(for: .milliseconds(random.int(in: 20 ... 250)))
+            try await Task.sleep(for: .milliseconds(random.int(in: 10 ... 120)))
             let index = random.int(in: 0 ... 2)
             guard workers[index].isRunning else { continue }
             workers[index].killNow()
@@ -49,7 +52,7 @@ import Testing
         #expect(try PostgresFeedSnapshot.jobStates(subject).keys.sorted().allSatisfy { ["done", "failed"].contains($0) })
         #expect(try PostgresFeedSnapshot.take(subject) == PostgresFeedSnapshot.take(reference))
         let layouts = try PostgresFeedSnapshot.layoutCounts(subject)
-        #expect(layouts.entries == 150 && layouts.stale == 0)
+        #expect(layouts.entries == Self.killedRunPhotos && layouts.stale == 0)
     }
 
     @Test func workersCarryOnAcrossAServerRestart() async throws {
