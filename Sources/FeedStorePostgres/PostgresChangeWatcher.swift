@@ -40,9 +40,12 @@ public final class PostgresChangeWatcher: ChangeWatching {
         let channel = location.changeChannel
         self.state = state
         self.channel = channel
-        listening = Task {
+        // The listening task runs on its connection's event loop, not on the cooperative pool,
+        // whose threads synchronous store calls may all occupy while a server is busy.
+        let eventLoop = eventLoops.next()
+        listening = Task(executorPreference: EventLoopTaskExecutor(eventLoop: eventLoop)) {
             await Self.listen(location: location, channel: channel, state: state, clock: clock,
-                              eventLoop: eventLoops.next())
+                              eventLoop: eventLoop)
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// changes its version; a lost connection makes every version new until it listens again.
 @Suite("PostgreSQL change watcher")
 struct PostgresChangeWatcherTests {
-    /// Calls `condition` until it holds, giving other tasks a turn in between, for at most 20
+    /// Calls `condition` until it holds, giving other tasks a turn in between, for at most 60
     /// seconds (a notification or a reconnection arrives over a socket); whether it held.
     static func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
         let deadline = ContinuousClock.now + .seconds(60)
