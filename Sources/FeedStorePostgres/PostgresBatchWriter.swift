@@ -1,12 +1,20 @@
 import FeedStore
 import PostgresNIO
 
-/// Applies a ``SyncBatch`` inside the caller's transaction, write by write, as the SQLite
-/// store's batch writer does: every job update is guarded by the state the batch expects, and a
-/// job changed meanwhile counts as cancelled with nothing applied for it.
+/// Applies a ``SyncBatch`` inside the caller's transaction with the SQLite batch writer's rules:
+/// every job update is guarded by the state the batch expects, and a job changed meanwhile counts
+/// as cancelled with nothing applied for it.
 ///
 /// With a ``Lease``, each job update also requires that the worker holds the job under a lease
 /// that has not expired, and clears the lease; a completion whose lease was lost is discarded.
+///
+/// The writes go in set statements over arrays (`unnest`), a few per batch whatever its size:
+/// the jobs of each kind of update in one, then each kind of effect in one (``Effects``). A batch
+/// that writes a job twice (the one-daemon worker's start, retry and start again) is split into
+/// rounds at each repeat, so each round writes a job at most once and the rounds keep the
+/// batch's order. Writes of different jobs commute (each effect sets its own asset's state and
+/// bumps content versions by one), so a round's order of statements gives the results of the
+/// writes one by one, with each photo's changes still in ascending content version.
 struct PostgresBatchWriter {
     /// The worker committing, and the time its leases must outlast.
     struct Lease {
@@ -19,167 +27,154 @@ struct PostgresBatchWriter {
     let lease: Lease?
 
     func commit(_ batch: SyncBatch) throws -> SyncBatchResult {
+        let writes = batch.writes.filter { !$0.isElided }
+        let places = try geocode(writes)
         var result = SyncBatchResult()
-        let search = PostgresCitySearch(session: session)
-        for write in batch.writes where !write.isElided {
-            try apply(write, search: search, result: &result)
+        for round in Self.rounds(writes) {
+            try commit(round, places: places, result: &result)
         }
         return result
     }
 
-    /// The guard every job update carries: the expected state, and the lease when there is one.
-    private func guarded(_ rowID: Int64, _ expected: SyncJob.State) -> String {
-        var condition = "id = \(rowID) AND state = '\(expected.rawValue)'"
-        if let lease {
-            condition += " AND lease_owner = \(literal(lease.worker)) AND lease_expires_at > \(lease.now)"
-        }
-        return condition
-    }
-
-    /// A string literal of `text` (the worker's name), quotes doubled.
-    private func literal(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-    }
-
-    private func updateJob(_ set: String, _ rowID: Int64, _ expected: SyncJob.State) throws -> Bool {
-        let sql = "UPDATE sync_job SET \(set), lease_owner = NULL, lease_expires_at = NULL "
-            + "WHERE \(guarded(rowID, expected))"
-        return try session.execute(PostgresQuery(unsafeSQL: sql)) > 0
-    }
-
-    private func apply(_ write: SyncBatch.Write, search: PostgresCitySearch, result: inout SyncBatchResult) throws {
-        let expected = write.expectedState
-        switch write.operation {
-        case .start(let rowID):
-            try session.execute("UPDATE sync_job SET state = 'running' WHERE id = \(rowID) AND state = 'pending'")
-        case .release(let rowID):
-            _ = try updateJob("state = 'pending'", rowID, .running)
-        case .succeed(let job, let attempt):
-            var place: Placemark?
-            var message = "loaded"
-            if job.key.kind == .geocode {
-                if let coordinate = job.coordinate {
-                    place = try search.placemark(latitude: coordinate.latitude, longitude: coordinate.longitude,
-                                                 geocoder: geocoder)
-                    message = place?.formatted ?? "no place within \(Int(geocoder.maxKilometres)) km"
-                } else {
-                    message = "no such location"
-                }
+    /// `writes` in order, cut before each write of a job the round holds already.
+    static func rounds(_ writes: [SyncBatch.Write]) -> [[SyncBatch.Write]] {
+        var rounds: [[SyncBatch.Write]] = [[]]
+        var jobs: Set<Int64> = []
+        for write in writes {
+            if !jobs.insert(write.operation.rowID).inserted {
+                rounds.append([])
+                jobs = [write.operation.rowID]
             }
-            guard try markFinished(job.rowID, state: "done", attempt: attempt, message: message, expected)
-            else { result.cancelled += 1; return }
-            result.succeeded += 1
-            try applyEffect(of: job, succeeded: true, place: place, changes: &result.changes)
-        case .retry(let job, let attempt, let nextRunAt, let message):
-            let binds = bindings(attempt, nextRunAt, message)
-            let sql = "UPDATE sync_job SET state = 'pending', attempts = $1, next_run_at = $2, result = $3, "
-                + "lease_owner = NULL, lease_expires_at = NULL WHERE \(guarded(job.rowID, expected))"
-            guard try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds)) > 0
-            else { result.cancelled += 1; return }
-            result.retried += 1
-        case .giveUp(let job, let attempt, let message):
-            guard try markFinished(job.rowID, state: "failed", attempt: attempt, message: message, expected)
-            else { result.cancelled += 1; return }
-            result.failed += 1
-            try applyEffect(of: job, succeeded: false, place: nil, changes: &result.changes)
-        case .cancel(let job):
+            rounds[rounds.count - 1].append(write)
+        }
+        return rounds
+    }
+
+    /// The placemark of every geocode success of `writes` that has coordinates, by job row id
+    /// (nil: no place near), found together (``PostgresCitySearch``).
+    private func geocode(_ writes: [SyncBatch.Write]) throws -> [Int64: Placemark?] {
+        let lookups: [(rowID: Int64, coordinate: ScheduledJob.Coordinate)] = writes.compactMap { write in
+            guard case .succeed(let job, _) = write.operation, job.key.kind == .geocode,
+                  let coordinate = job.coordinate else { return nil }
+            return (job.rowID, coordinate)
+        }
+        guard !lookups.isEmpty else { return [:] }
+        let places = try PostgresCitySearch(session: session).placemarks(lookups.map(\.coordinate), geocoder: geocoder)
+        return Dictionary(uniqueKeysWithValues: zip(lookups.map(\.rowID), places))
+    }
+
+    /// A geocode success's result: the place, or why there is none.
+    private func geocodeMessage(_ job: ScheduledJob, place: Placemark?) -> String {
+        guard job.coordinate != nil else { return "no such location" }
+        return place?.formatted ?? "no place within \(Int(geocoder.maxKilometres)) km"
+    }
+
+    /// Writes one round: starts, cancels and releases, then the attempts that finished or wait
+    /// for a retry, then the effects of the jobs that finished.
+    private func commit(_ round: [SyncBatch.Write], places: [Int64: Placemark?],
+                        result: inout SyncBatchResult) throws {
+        var starts: [Int64] = [], cancels: [Int64] = []
+        var releases = JobRows(), finishes = JobRows()
+        var finished: [Int64: (job: ScheduledJob, succeeded: Bool)] = [:]
+        for write in round {
+            let expected = write.expectedState.rawValue
+            switch write.operation {
+            case .start(let rowID):
+                starts.append(rowID)
+            case .release(let rowID):
+                releases.append(rowID, expected: expected, state: "pending")
+            case .succeed(let job, let attempt):
+                let message = job.key.kind == .geocode ? geocodeMessage(job, place: places[job.rowID] ?? nil) : "loaded"
+                finishes.append(job.rowID, expected: expected, state: "done", attempts: attempt, result: message)
+                finished[job.rowID] = (job, true)
+            case .retry(let job, let attempt, let nextRunAt, let message):
+                finishes.append(job.rowID, expected: expected, state: "pending", attempts: attempt,
+                                nextRunAt: nextRunAt, result: message)
+            case .giveUp(let job, let attempt, let message):
+                finishes.append(job.rowID, expected: expected, state: "failed", attempts: attempt, result: message)
+                finished[job.rowID] = (job, false)
+            case .cancel(let job):
+                cancels.append(job.rowID)
+            }
+        }
+        if !starts.isEmpty {
+            try session.execute("UPDATE sync_job SET state = 'running' WHERE id = ANY(\(starts)) AND state = 'pending'")
+        }
+        if !cancels.isEmpty {
             try session.execute("""
                 UPDATE sync_job SET state = 'failed', result = 'cancelled', lease_owner = NULL, lease_expires_at = NULL
-                WHERE id = \(job.rowID) AND (state = 'pending' OR state = 'running')
+                WHERE id = ANY(\(cancels)) AND (state = 'pending' OR state = 'running')
                 """)
-            result.cancelled += 1
+            result.cancelled += cancels.count
         }
-    }
-
-    private func bindings(_ attempt: Int, _ nextRunAt: Int64, _ message: String) -> PostgresBindings {
-        var binds = PostgresBindings()
-        binds.append(Int64(attempt))
-        binds.append(nextRunAt)
-        binds.append(message)
-        return binds
-    }
-
-    private func markFinished(_ rowID: Int64, state: String, attempt: Int, message: String,
-                              _ expected: SyncJob.State) throws -> Bool {
-        var binds = PostgresBindings()
-        binds.append(state)
-        binds.append(Int64(attempt))
-        binds.append(message)
-        let sql = "UPDATE sync_job SET state = $1, attempts = $2, result = $3, lease_owner = NULL, "
-            + "lease_expires_at = NULL WHERE \(guarded(rowID, expected))"
-        return try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds)) > 0
-    }
-
-    /// Writes a finished job's effect on its asset (loaded or failed, a location resolved or
-    /// failed, a photo's comments loaded); records the change of every photo whose content version
-    /// went up. A comment feed that failed for good leaves the photo without comments: no change.
-    private func applyEffect(of job: ScheduledJob, succeeded: Bool, place: Placemark?,
-                             changes: inout [ContentChange]) throws {
-        let id = job.key.targetID
-        let state: AssetState = succeeded ? .loaded : .failed
-        switch job.key.kind {
-        case .image:
-            for row in try session.query("""
-                UPDATE photo SET image_state = \(state.rawValue), content_version = content_version + 1
-                WHERE id = \(id) AND image_state != \(state.rawValue) RETURNING content_version
-                """).rows {
-                changes.append(ContentChange(photoID: id, contentVersion: try row.decode(Int64.self),
-                                             edit: .imageState(state)))
+        if !releases.isEmpty {
+            _ = try update(releases, set: "state = 'pending'")
+        }
+        guard !finishes.isEmpty else { return }
+        let updated = try update(finishes, set: """
+            state = r.state, attempts = r.attempts, result = r.result,
+            next_run_at = CASE WHEN r.state = 'pending' THEN r.next_run_at ELSE j.next_run_at END
+            """)
+        var effects = Effects()
+        for (rowID, state) in zip(finishes.ids, finishes.states) {
+            guard updated.contains(rowID) else {
+                result.cancelled += 1
+                continue
             }
-        case .avatar:
-            guard try session.execute("""
-                UPDATE "user" SET avatar_state = \(state.rawValue)
-                WHERE id = \(id) AND avatar_state != \(state.rawValue)
-                """) > 0 else { return }
-            try bumpPhotos(where: "owner_id", equals: id, edit: .avatarState(state), changes: &changes)
-        case .geocode where succeeded:
-            let placeName = place?.locality, region = place?.region, country = place?.country
-            let subLocality = place?.subLocality, area = place?.administrativeArea
-            let subArea = place?.subAdministrativeArea
-            guard try session.execute("""
-                UPDATE location SET place_name = \(placeName), region = \(region), country = \(country),
-                                    geocode_state = 'resolved', sub_locality = \(subLocality),
-                                    administrative_area = \(area), sub_administrative_area = \(subArea)
-                WHERE id = \(id) AND (place_name, region, country, geocode_state, sub_locality, administrative_area,
-                                      sub_administrative_area)
-                    IS DISTINCT FROM (\(placeName)::text, \(region)::text, \(country)::text, 'resolved',
-                                      \(subLocality)::text, \(area)::text, \(subArea)::text)
-                """) > 0 else { return }
-            try bumpPhotos(where: "location_id", equals: id,
-                           edit: .location(placeName: placeName, country: country, state: .resolved,
-                                           subLocality: subLocality, administrativeArea: area,
-                                           subAdministrativeArea: subArea),
-                           changes: &changes)
-        case .geocode:
-            guard try session.execute("""
-                UPDATE location SET geocode_state = 'failed' WHERE id = \(id) AND geocode_state != 'failed'
-                """) > 0 else { return }
-            try bumpPhotos(where: "location_id", equals: id,
-                           edit: .location(placeName: nil, country: nil, state: .failed), changes: &changes)
-        case .commentFeed where succeeded:
-            for row in try session.query("""
-                UPDATE photo SET comments_loaded = true, content_version = content_version + 1
-                WHERE id = \(id) AND NOT comments_loaded RETURNING content_version
-                """).rows {
-                changes.append(ContentChange(photoID: id, contentVersion: try row.decode(Int64.self),
-                                             edit: .commentsLoaded))
+            switch state {
+            case "pending": result.retried += 1
+            case "done": result.succeeded += 1
+            default: result.failed += 1
             }
-        case .commentFeed:
-            break
+            if let (job, succeeded) = finished[rowID] {
+                effects.add(job, succeeded: succeeded, place: places[rowID] ?? nil)
+            }
+        }
+        try effects.apply(session, changes: &result.changes)
+    }
+
+    /// Job updates as columns: each job, the state it must be in, and what it becomes.
+    private struct JobRows {
+        var ids: [Int64] = [], expected: [String] = [], states: [String] = []
+        var attempts: [Int64] = [], nextRunAts: [Int64] = [], results: [String] = []
+
+        var isEmpty: Bool { ids.isEmpty }
+
+        mutating func append(_ rowID: Int64, expected: String, state: String, attempts attempt: Int = 0,
+                             nextRunAt: Int64 = 0, result: String = "") {
+            ids.append(rowID)
+            self.expected.append(expected)
+            states.append(state)
+            attempts.append(Int64(attempt))
+            nextRunAts.append(nextRunAt)
+            results.append(result)
         }
     }
 
-    /// Bumps the content version of the photos whose `column` is `id`, recording each, by photo id.
-    private func bumpPhotos(where column: String, equals id: Int64, edit: ContentChange.Edit,
-                            changes: inout [ContentChange]) throws {
-        var binds = PostgresBindings()
-        binds.append(id)
-        let sql = "UPDATE photo SET content_version = content_version + 1 WHERE \(column) = $1 "
-            + "RETURNING id, content_version"
-        let bumped = try session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).rows
-            .map { try $0.decode((Int64, Int64).self) }.sorted { $0.0 < $1.0 }
-        for (photoID, version) in bumped {
-            changes.append(ContentChange(photoID: photoID, contentVersion: version, edit: edit))
+    /// Runs `set` (over the row `r`'s columns) on the jobs of `rows` that are in the state each
+    /// expects, and under the worker's live lease when there is one; clears their leases.
+    /// Returns the jobs updated.
+    private func update(_ rows: JobRows, set: String) throws -> Set<Int64> {
+        var binds = PostgresBindings(capacity: 8)
+        binds.append(rows.ids)
+        binds.append(rows.expected)
+        binds.append(rows.states)
+        binds.append(rows.attempts)
+        binds.append(rows.nextRunAts)
+        binds.append(rows.results)
+        var leaseGuard = ""
+        if let lease {
+            binds.append(lease.worker)
+            binds.append(lease.now)
+            leaseGuard = " AND j.lease_owner = $7 AND j.lease_expires_at > $8"
         }
+        let sql = """
+            UPDATE sync_job j SET \(set), lease_owner = NULL, lease_expires_at = NULL
+            FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[])
+                AS r(id, expected, state, attempts, next_run_at, result)
+            WHERE j.id = r.id AND j.state = r.expected\(leaseGuard)
+            RETURNING j.id
+            """
+        return Set(try session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).rows.map { try $0.decode(Int64.self) })
     }
 }

@@ -2,57 +2,123 @@
 import Foundation
 import PostgresNIO
 
-/// The nearest city to a point, within a distance, on PostgreSQL: the SQLite store's search
-/// (boxes of growing radius, then the exact distance) over the `city_position` B-tree instead
-/// of an R*Tree, inside the caller's transaction.
+/// The nearest city to each of many points, within a distance, on PostgreSQL: the SQLite store's
+/// search (boxes of growing radius, then the exact distance) over the `city_position` B-tree
+/// instead of an R*Tree, inside the caller's transaction.
+///
+/// The points are searched together: each step sends one statement with every box still looked
+/// for (a point's box grows while it holds no city within the distance; a candidate in a corner of
+/// its box may have a nearer one outside it, so its point looks as far once more), and one more
+/// reads the names of the cities found. Each point's answer is the one a search of that point
+/// alone gives.
 struct PostgresCitySearch {
     let session: PostgresSession
 
     /// The placemark `geocoder` gives for a point, or nil when no city is within its distance.
     func placemark(latitude: Double, longitude: Double, geocoder: ReverseGeocoder) throws -> Placemark? {
-        let maxKilometres = geocoder.maxKilometres
-        var radius = min(5.0, maxKilometres)
-        var found: Int64?
-        while true {
-            if let (id, distance) = try nearestCity(latitude, longitude, radius: radius, maxKilometres: maxKilometres) {
-                // A candidate in a corner of the box may have a nearer one outside it: look as far once more.
-                found = distance <= radius
-                    ? id : try nearestCity(latitude, longitude, radius: distance, maxKilometres: maxKilometres)?.id
-                break
-            }
-            if radius >= maxKilometres { break }
-            radius = min(radius * 3, maxKilometres)
-        }
-        guard let found, let row = try session.query("""
-            SELECT name, region, country, administrative_area, sub_administrative_area FROM city WHERE id = \(found)
-            """).rows.first
-        else { return nil }
-        let (name, region, country, administrativeArea, subAdministrativeArea)
-            = try row.decode((String, String?, String, String?, String?).self)
-        return Placemark(locality: Placemark.municipality(ofCityNamed: name), region: region, country: country,
-                         subLocality: Placemark.district(ofCityNamed: name), administrativeArea: administrativeArea,
-                         subAdministrativeArea: subAdministrativeArea)
+        try placemarks([ScheduledJob.Coordinate(latitude: latitude, longitude: longitude)], geocoder: geocoder)[0]
     }
 
-    private func nearestCity(_ latitude: Double, _ longitude: Double, radius: Double,
-                             maxKilometres: Double) throws -> (id: Int64, distance: Double)? {
-        let latitudeBox = radius / NearestCitySearch.degreeKilometres
-        let longitudeBox = min(180, latitudeBox / max(0.01, cos(latitude * .pi / 180)))
+    /// The placemark `geocoder` gives for each of `points`, in their order.
+    func placemarks(_ points: [ScheduledJob.Coordinate], geocoder: ReverseGeocoder) throws -> [Placemark?] {
+        let maxKilometres = geocoder.maxKilometres
+        var searches = points.map { Search(point: $0, radius: min(5.0, maxKilometres)) }
+        var open = Array(searches.indices)
+        while !open.isEmpty {
+            let nearest = try nearestCities(open.map { searches[$0] }, maxKilometres: maxKilometres)
+            open = zip(open, nearest).compactMap { index, candidate in
+                searches[index].advance(nearest: candidate, maxKilometres: maxKilometres) ? index : nil
+            }
+        }
+        let names = try placemarks(ofCities: Set(searches.compactMap(\.found)))
+        return searches.map { search in search.found.flatMap { names[$0] } }
+    }
+
+    /// One point's search: its box's radius, and the city it settled on.
+    private struct Search {
+        var point: ScheduledJob.Coordinate
+        var radius: Double
+        /// Whether the next box is the last: it is as large as the distance to a candidate found
+        /// in a corner of the box before.
+        var isFinalLook = false
+        var found: Int64?
+
+        /// Takes the nearest city within the distance in the box of ``radius`` (nil: none);
+        /// returns whether the point looks again, with a larger box.
+        mutating func advance(nearest: (id: Int64, distance: Double)?, maxKilometres: Double) -> Bool {
+            if isFinalLook {
+                found = nearest?.id
+                return false
+            }
+            if let nearest {
+                if nearest.distance <= radius {
+                    found = nearest.id
+                    return false
+                }
+                radius = nearest.distance
+                isFinalLook = true
+                return true
+            }
+            if radius >= maxKilometres { return false }
+            radius = min(radius * 3, maxKilometres)
+            return true
+        }
+    }
+
+    /// For each search, the nearest city within `maxKilometres` among those in its box (ties to
+    /// the lower id): one statement for every box.
+    private func nearestCities(_ searches: [Search],
+                               maxKilometres: Double) throws -> [(id: Int64, distance: Double)?] {
+        var minLatitudes: [Double] = [], maxLatitudes: [Double] = []
+        var minLongitudes: [Double] = [], maxLongitudes: [Double] = []
+        for search in searches {
+            let latitude = search.point.latitude, longitude = search.point.longitude
+            let latitudeBox = search.radius / NearestCitySearch.degreeKilometres
+            let longitudeBox = min(180, latitudeBox / max(0.01, cos(latitude * .pi / 180)))
+            minLatitudes.append(latitude - latitudeBox)
+            maxLatitudes.append(latitude + latitudeBox)
+            minLongitudes.append(longitude - longitudeBox)
+            maxLongitudes.append(longitude + longitudeBox)
+        }
         let rows = try session.query("""
-            SELECT id, latitude, longitude FROM city
-            WHERE latitude BETWEEN \(latitude - latitudeBox) AND \(latitude + latitudeBox)
-              AND longitude BETWEEN \(longitude - longitudeBox) AND \(longitude + longitudeBox)
+            SELECT b.position, c.id, c.latitude, c.longitude
+            FROM unnest(\(minLatitudes)::float8[], \(maxLatitudes)::float8[], \(minLongitudes)::float8[],
+                        \(maxLongitudes)::float8[]) WITH ORDINALITY
+                AS b(min_latitude, max_latitude, min_longitude, max_longitude, position)
+            JOIN city c ON c.latitude BETWEEN b.min_latitude AND b.max_latitude
+                       AND c.longitude BETWEEN b.min_longitude AND b.max_longitude
             """).rows
-        var best: (id: Int64, distance: Double)?
+        var best = [(id: Int64, distance: Double)?](repeating: nil, count: searches.count)
         for row in rows {
-            let (id, cityLatitude, cityLongitude) = try row.decode((Int64, Double, Double).self)
-            let distance = NearestCitySearch.distanceKilometres(latitude, longitude, cityLatitude, cityLongitude)
+            let (position, id, cityLatitude, cityLongitude) = try row.decode((Int64, Int64, Double, Double).self)
+            let index = Int(position) - 1
+            let point = searches[index].point
+            let distance = NearestCitySearch.distanceKilometres(point.latitude, point.longitude,
+                                                                cityLatitude, cityLongitude)
             guard distance <= maxKilometres else { continue }
-            if let current = best, current.distance < distance || (current.distance == distance && current.id < id) {
+            if let current = best[index], current.distance < distance || (current.distance == distance && current.id < id) {
                 continue
             }
-            best = (id, distance)
+            best[index] = (id, distance)
         }
         return best
+    }
+
+    /// The placemark of each city of `ids`, by id.
+    private func placemarks(ofCities ids: Set<Int64>) throws -> [Int64: Placemark] {
+        guard !ids.isEmpty else { return [:] }
+        var places: [Int64: Placemark] = [:]
+        for row in try session.query("""
+            SELECT id, name, region, country, administrative_area, sub_administrative_area FROM city
+            WHERE id = ANY(\(Array(ids)))
+            """).rows {
+            let (id, name, region, country, administrativeArea, subAdministrativeArea)
+                = try row.decode((Int64, String, String?, String, String?, String?).self)
+            places[id] = Placemark(locality: Placemark.municipality(ofCityNamed: name), region: region,
+                                   country: country, subLocality: Placemark.district(ofCityNamed: name),
+                                   administrativeArea: administrativeArea,
+                                   subAdministrativeArea: subAdministrativeArea)
+        }
+        return places
     }
 }

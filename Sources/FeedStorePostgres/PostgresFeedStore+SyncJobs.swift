@@ -62,17 +62,26 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     /// One statement: the due jobs, locked with `FOR UPDATE SKIP LOCKED` so that workers
     /// claiming at the same moment take disjoint jobs without waiting, marked running under
     /// `worker`'s lease, with each geocode job's coordinates.
+    ///
+    /// The pending jobs and the jobs whose lease expired are looked for apart, each through its
+    /// partial index (the first `limit` in due order of each), and the first `limit` of both
+    /// are claimed: one search with both conditions would sort every pending job at each claim.
     public func claimDueJobs(worker: String, limit: Int, leaseMilliseconds: Int64) throws -> [ScheduledJob] {
         guard limit > 0 else { return [] }
         let now = clock.milliseconds
         return try write { session in
             try session.query("""
-                WITH due AS (
-                    SELECT id FROM sync_job
-                    WHERE (state = 'pending' AND next_run_at <= \(now))
-                       OR (state = 'running' AND lease_expires_at <= \(now))
+                WITH pending AS (
+                    SELECT id, next_run_at FROM sync_job WHERE state = 'pending' AND next_run_at <= \(now)
                     ORDER BY next_run_at, id LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED
+                ), expired AS (
+                    SELECT id, next_run_at FROM sync_job WHERE state = 'running' AND lease_expires_at <= \(now)
+                    ORDER BY next_run_at, id LIMIT \(limit)
+                    FOR UPDATE SKIP LOCKED
+                ), due AS (
+                    SELECT id FROM (SELECT * FROM pending UNION ALL SELECT * FROM expired) AS either
+                    ORDER BY next_run_at, id LIMIT \(limit)
                 ), claimed AS (
                     UPDATE sync_job j SET state = 'running', lease_owner = \(worker),
                                           lease_expires_at = \(now + leaseMilliseconds)

@@ -71,6 +71,18 @@ struct SeedTables {
         cities.endRow()
     }
 
+    /// The sync jobs as COPY rows of (kind, target_id, next_run_at), all due at `now`.
+    func jobRows(dueAt now: Int64) -> CopyTextRows {
+        var rows = CopyTextRows()
+        for (kind, target) in zip(jobKinds, jobTargets) {
+            rows.text(kind)
+            rows.integer(target)
+            rows.integer(now)
+            rows.endRow()
+        }
+        return rows
+    }
+
     /// Each table: its name, the columns the COPY fills (the SQLite store's saved columns), the
     /// rows, and the upsert from its staging table, which changes a row only when a value
     /// differs, as the SQLite store's upserts do.

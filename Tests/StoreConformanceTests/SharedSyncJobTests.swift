@@ -78,6 +78,38 @@ struct SharedSyncJobTests {
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func aJobWrittenTwiceInOneBatchTakesBothWritesInOrder(_ backend: StoreBackend) throws {
+        // Given a photo's image job that fails, is retried and succeeds within one batch, beside
+        // its comment-feed job and its owner's avatar, which also change the photo
+        let (store, jobs) = try Self.seeded(backend)
+        let item = try #require(try store.reading.feedPage(after: nil, limit: 40).items.first { $0.commentCount > 0 })
+        let image = try #require(jobs[JobKey(kind: .image, targetID: item.photo.id)])
+        let comments = try #require(jobs[JobKey(kind: .commentFeed, targetID: item.photo.id)])
+        let avatar = try #require(jobs[JobKey(kind: .avatar, targetID: item.owner.id)])
+        var batch = SyncBatch()
+        for job in [image, comments, avatar] { batch.append(.start(rowID: job.rowID)) }
+        batch.append(.retry(image, attempt: 1, nextRunAt: 0, message: "attempt 1 failed"))
+        batch.append(.succeed(comments, attempt: 1))
+        batch.append(.start(rowID: image.rowID))
+        batch.append(.succeed(image, attempt: 2))
+        batch.append(.giveUp(avatar, attempt: 1, message: "gave up"))
+
+        let result = try store.jobs.commit(batch, geocoder: ReverseGeocoder(), beforeCommit: {})
+
+        // Then the retry and the success both count, and the photo's three changes carry
+        // ascending content versions, ending three above where it was
+        #expect(result.succeeded == 2 && result.retried == 1 && result.failed == 1 && result.cancelled == 0)
+        let changes = result.changes.filter { $0.photoID == item.photo.id }
+        #expect(Set(changes.map(\.edit)) == [.commentsLoaded, .imageState(.loaded), .avatarState(.failed)])
+        #expect(changes.map(\.contentVersion) == (1 ... 3).map { item.photo.contentVersion + $0 })
+        let after = try #require(try store.reading.feedItems(photoIDs: [item.photo.id])[item.photo.id])
+        #expect(after.photo.imageState == .loaded && after.photo.commentsLoaded)
+        #expect(after.photo.contentVersion == item.photo.contentVersion + 3)
+        let unfinished = Set(try store.jobs.pendingJobs().map(\.job.rowID))
+        #expect(unfinished.isDisjoint(with: [image.rowID, comments.rowID, avatar.rowID]))
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func aCompletionMakesCachedLayoutsStale(_ backend: StoreBackend) throws {
         let (store, jobs) = try Self.seeded(backend)
         let item = try store.reading.feedPage(after: nil, limit: 1).items[0]
