@@ -75,11 +75,34 @@ public struct SyntheticFeedGenerator: Sendable {
         let roll = random.unit()
         if roll < 0.08 { return "" }
         if roll < 0.35 { return random.pick(vocabulary.multilingualTitles) }
-        let text = random.pick(vocabulary.titleTemplates)
-            .replacingOccurrences(of: "{adj}", with: random.pick(vocabulary.adjectives))
-            .replacingOccurrences(of: "{subject}", with: random.pick(vocabulary.subjects))
-            .replacingOccurrences(of: "{n}", with: String(random.int(in: 2...40)))
+        let template = random.pick(vocabulary.titleTemplates)
+        // Every word is drawn, in this order, whichever placeholders the template holds.
+        let adjective = random.pick(vocabulary.adjectives), subject = random.pick(vocabulary.subjects)
+        let number = String(random.int(in: 2...40))
+        let text = Self.filling(template) { name in
+            switch name {
+            case "adj": adjective
+            case "subject": subject
+            case "n": number
+            default: nil
+            }
+        }
         return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// `template` with every `{name}` replaced by `value(name)`; a name it does not know (nil)
+    /// stays as written.
+    static func filling(_ template: String, _ value: (Substring) -> String?) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")),
+              let close = rest[open...].utf8.firstIndex(of: UInt8(ascii: "}")) {
+            result += rest[..<open]
+            let name = rest[rest.utf8.index(after: open) ..< close]
+            result += value(name) ?? String(rest[open ... close])
+            rest = rest[rest.utf8.index(after: close)...]
+        }
+        return result + rest
     }
 
     private mutating func makeDescription() -> String {

@@ -6,9 +6,15 @@ struct CopyTextRows {
     private(set) var buffer = ByteBuffer()
     private var fieldsInRow = 0
 
+    /// A text field: written whole when it holds nothing to escape (most fields), else byte by byte.
     mutating func text(_ value: String) {
         separate()
-        for byte in value.utf8 {
+        let utf8 = value.utf8
+        guard utf8.contains(where: Self.needsEscape) else {
+            buffer.writeString(value)
+            return
+        }
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
             case UInt8(ascii: "\t"): buffer.writeStaticString("\\t")
@@ -17,6 +23,11 @@ struct CopyTextRows {
             default: buffer.writeInteger(byte)
             }
         }
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     mutating func text(_ value: String?) {

@@ -80,4 +80,13 @@ import Testing
         let ids = try store.writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photo ORDER BY id") }
         #expect(ids == (1...20).map { SyntheticFeedGenerator.idBase + Int64($0) })
     }
+
+    @Test func titleTemplatesFillEveryPlaceholderTheyName() {
+        let words: [Substring: String] = ["adj": "golden", "subject": "harbour", "n": "12"]
+        let fill = { (template: String) in SyntheticFeedGenerator.filling(template) { words[$0] } }
+        #expect(fill("{adj} {subject}") == "golden harbour")
+        #expect(fill("{n} {subject}s, {n} days, {x}") == "12 harbours, 12 days, {x}")
+        #expect(fill("no placeholder {") == "no placeholder {")
+        #expect(fill("") == "")
+    }
 }
