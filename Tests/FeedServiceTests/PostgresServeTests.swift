@@ -125,19 +125,7 @@ import Testing
         let location = try Self.freshSchema()
         try PostgresFeedStore(location: location)
             .seedGenerated(count: 5, rngSeed: 1, seedDataDirectory: Self.seedData, progress: nil)
-        let (process, output, _) = try ServeProcessTests.start(["--db", location.description])
-        defer { if process.isRunning { process.interrupt() } }
-        let line = try #require(await ServeProcessTests.firstLine(output))
-        #expect(line.hasPrefix("listening on http://127.0.0.1:"))
-        let base = String(line.dropFirst("listening on ".count))
-        let url = try #require(URL(string: base + "/v1/feed?width=375&limit=2"))
-        let (body, response) = try await URLSession.shared.data(from: url)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        let page = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-        #expect((page?["items"] as? [Any])?.count == 2)
-        kill(process.processIdentifier, SIGTERM)
-        #expect(try await ServeProcessTests.wait(process))
-        #expect(process.terminationStatus == 0)
+        try await ServeProcessTests.servesAPageThenStopsOnSIGTERM(["--db", location.description])
 
         let (withSync, _, errors) = try ServeProcessTests.start(["--db", location.description, "--with-sync"])
         #expect(try await ServeProcessTests.wait(withSync))

@@ -61,10 +61,15 @@ import Testing
     @Test func sigtermStopsTheServerWithStatus0() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path),
                      "build photofeed-server first (swift build --build-tests builds it)")
-        let db = try FeedTestStore.seededFile()
-        let (process, output, _) = try Self.start(["--db", db])
+        try await Self.servesAPageThenStopsOnSIGTERM(["--db", try FeedTestStore.seededFile()])
+    }
+
+    /// Starts the server with `arguments`, checks that it listens on loopback and answers a feed
+    /// page of 2 items, then that SIGTERM stops it with status 0.
+    static func servesAPageThenStopsOnSIGTERM(_ arguments: [String]) async throws {
+        let (process, output, _) = try start(arguments)
         defer { if process.isRunning { process.interrupt() } }
-        let line = try #require(await Self.firstLine(output))
+        let line = try #require(await firstLine(output))
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         let base = String(line.dropFirst("listening on ".count))
         let url = try #require(URL(string: base + "/v1/feed?width=375&limit=2"))
@@ -74,7 +79,7 @@ import Testing
         #expect((page?["items"] as? [Any])?.count == 2)
 
         kill(process.processIdentifier, SIGTERM)
-        #expect(try await Self.wait(process))
+        #expect(try await wait(process))
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }
