@@ -223,23 +223,12 @@ public actor LeasedSyncWorker {
         let result = try store.commit(committing, worker: configuration.worker, geocoder: configuration.geocoder)
         leases.release(committing.writes.map(\.operation.rowID))
         configuration.faultInjection?(.afterCommit(batch: number))
-        report.completed += result.succeeded
-        report.failed += result.failed
-        report.retried += retried + result.retried
-        report.cancelled += result.cancelled
-        report.batches += 1
+        report.add(result, retriedBefore: retried)
         statusLog.committed(batch: number, completions: committing.completions, report: report,
                             pending: leases.held.count, at: clock.now())
-        if !result.changes.isEmpty {
-            if configuration.overlapsRelayout {
-                try await layoutPasses.setNeedsLayout(result.changes)
-            } else {
-                report.add(try await relayouter.relayoutCells(MarkedCell.grouping(result.changes)))
-            }
-        }
+        report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
         if let progress {
-            progress(SyncProgress(completed: report.completed, failed: report.failed, retried: report.retried,
-                                  pending: leases.held.count,
+            progress(SyncProgress(report, pending: leases.held.count,
                                   relayouts: report.relayouts + (await layoutPasses.total.relayouts),
                                   elapsed: clock.now()))
         }

@@ -34,6 +34,18 @@ actor RelayoutQueue {
         pass = Task { try await next.run() }
     }
 
+    /// Lays out the cells of the photos `changes` (one committed batch's) changed: in the next
+    /// pass (``setNeedsLayout(_:)``), run while the worker goes on, when `overlapping`, else now.
+    /// Returns what a relayout made now changed (a pass's summary adds up in ``total``).
+    func layOut(_ changes: [ContentChange], overlapping: Bool) async throws -> RelayoutSummary {
+        guard !changes.isEmpty else { return RelayoutSummary() }
+        if overlapping {
+            try await setNeedsLayout(changes)
+            return RelayoutSummary()
+        }
+        return try await relayouter.relayoutCells(MarkedCell.grouping(changes))
+    }
+
     /// Waits until the pass under way, if any, has finished.
     ///
     /// - Throws: the error of that pass.

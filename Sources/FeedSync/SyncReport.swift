@@ -1,3 +1,5 @@
+import FeedStore
+
 /// What one run of the sync worker did (the `photofeed sync` summary).
 public struct SyncReport: Hashable, Sendable {
     /// Jobs that succeeded, their result committed.
@@ -25,6 +27,16 @@ public struct SyncReport: Hashable, Sendable {
         relayouts += summary.relayouts
         heightChanges += summary.heightChanges
     }
+
+    /// Counts one committed batch: its completions, failures, retries (with `retriedBefore`,
+    /// the retries decided before the commit and not written by it) and cancellations.
+    mutating func add(_ result: SyncBatchResult, retriedBefore: Int = 0) {
+        completed += result.succeeded
+        failed += result.failed
+        retried += retriedBefore + result.retried
+        cancelled += result.cancelled
+        batches += 1
+    }
 }
 
 /// A snapshot for a progress line, sent after every committed batch.
@@ -37,4 +49,12 @@ public struct SyncProgress: Hashable, Sendable {
     public var relayouts: Int
     /// The worker's clock.
     public var elapsed: Duration
+}
+
+extension SyncProgress {
+    /// The snapshot of `report` with `pending` jobs held and `relayouts` made so far.
+    init(_ report: SyncReport, pending: Int, relayouts: Int, elapsed: Duration) {
+        self.init(completed: report.completed, failed: report.failed, retried: report.retried, pending: pending,
+                  relayouts: relayouts, elapsed: elapsed)
+    }
 }

@@ -201,23 +201,12 @@ public actor SyncWorker {
             configuration.faultInjection?(.beforeCommit(batch: number))
         }
         configuration.faultInjection?(.afterCommit(batch: number))
-        report.completed += result.succeeded
-        report.failed += result.failed
-        report.retried += result.retried
-        report.cancelled += result.cancelled
-        report.batches += 1
+        report.add(result)
         statusLog.committed(batch: number, completions: committing.completions, report: report,
                             pending: waiting.count + inFlight.count, at: clock.now())
-        if !result.changes.isEmpty {
-            if configuration.overlapsRelayout {
-                try await layoutPasses.setNeedsLayout(result.changes)
-            } else {
-                report.add(try await relayouter.relayoutCells(MarkedCell.grouping(result.changes)))
-            }
-        }
+        report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
         if let progress {
-            progress(SyncProgress(completed: report.completed, failed: report.failed, retried: report.retried,
-                                  pending: waiting.count + inFlight.count,
+            progress(SyncProgress(report, pending: waiting.count + inFlight.count,
                                   relayouts: report.relayouts + (await layoutPasses.total.relayouts),
                                   elapsed: clock.now()))
         }
