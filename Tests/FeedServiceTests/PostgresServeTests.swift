@@ -23,6 +23,16 @@ import Testing
         }
         var location = try PostgresLocation(url: url)
         let schema = "serve_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try withConnection(to: location) { connection, logger in
+            _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger).wait()
+        }
+        location.searchPath = schema
+        return location
+    }
+
+    /// Runs `body` on a connection of its own to `location`'s database, closed afterwards.
+    static func withConnection(to location: PostgresLocation,
+                               _ body: (PostgresConnection, Logger) throws -> Void) throws {
         let logger = Logger(label: "photofeed.tests.postgres")
         let connection = try PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(),
@@ -30,9 +40,7 @@ import Testing
                                  password: location.password, database: location.database, tls: .disable),
             id: 0, logger: logger).wait()
         defer { try? connection.close().wait() }
-        _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger).wait()
-        location.searchPath = schema
-        return location
+        try body(connection, logger)
     }
 
     struct TestClusterMissing: Error, CustomStringConvertible {
@@ -54,16 +62,11 @@ import Testing
 
     /// Runs `statements` in one transaction in `location`'s schema, on a connection of its own.
     static func execute(_ statements: [String], in location: PostgresLocation) throws {
-        let logger = Logger(label: "photofeed.tests.postgres")
-        let connection = try PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(),
-            configuration: .init(host: location.host, port: location.port, username: location.username,
-                                 password: location.password, database: location.database, tls: .disable),
-            id: 0, logger: logger).wait()
-        defer { try? connection.close().wait() }
         let schema = location.searchPath ?? "public"
-        for sql in ["SET search_path TO \(schema)", "BEGIN"] + statements + ["COMMIT"] {
-            _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
+        try withConnection(to: location) { connection, logger in
+            for sql in ["SET search_path TO \(schema)", "BEGIN"] + statements + ["COMMIT"] {
+                _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
+            }
         }
     }
 
