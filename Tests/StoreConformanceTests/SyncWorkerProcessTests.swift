@@ -15,7 +15,7 @@ import Testing
                                 "--batch-size", "8", "--format", "json"]
     /// Enough photos that the three workers are still draining the queue after several kills,
     /// however fast the machine runs them.
-    static let killedRunPhotos = 600
+    static let killedRunPhotos = 2400
 
     /// Runs one worker on `location` until the queue is drained.
     static func referenceRun(_ location: PostgresLocation) async throws {
