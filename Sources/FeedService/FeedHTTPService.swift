@@ -64,8 +64,14 @@ public struct FeedHTTPService: Sendable {
     /// counts gathered in memory.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var services: [any Service] = [application(onListening: onListening)]
+        // The in-process daemon's sync lock is taken before anything starts, and held until the
+        // group has stopped: a daemon already running fails start-up with its one error, before
+        // the server listens.
+        var syncLock: SyncLock?
+        defer { syncLock?.release() }
         if withSync {
             guard let store = store as? FeedStore else { throw ServeError.syncNeedsSQLite }
+            syncLock = try store.lockForSync()
             let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
             services.append(SyncDaemonService(store: store, metrics: api.metrics, logger: logger, timeOrigin: now,
                                               clock: syncClock))

@@ -5,10 +5,12 @@ import Logging
 import PhotoFeed
 import ServiceLifecycle
 
-/// The sync daemon as a service of the server's group (`serve --with-sync`): takes the
-/// database's sync lock first (so the one-daemon rule holds: a `photofeed sync` already running
-/// makes start-up fail with its busy message, and one started later is refused), runs on the
-/// real clock (or the one it is given) until the group shuts down gracefully, and publishes its counts as gauges.
+/// The sync daemon as a service of the server's group (`serve --with-sync`): runs on the real
+/// clock (or the one it is given) until the group shuts down gracefully, and publishes its counts
+/// as gauges. The caller holds the database's sync lock for as long as the group runs
+/// (``FeedHTTPService/run(onListening:)`` takes it before the group starts), so the one-daemon
+/// rule holds: a `photofeed sync` already running makes start-up fail with its busy message, and
+/// one started later is refused.
 struct SyncDaemonService: Service {
     let store: FeedStore
     let metrics: ServiceMetrics
@@ -19,8 +21,6 @@ struct SyncDaemonService: Service {
     var clock: any SyncClock = RealClock()
 
     func run() async throws {
-        let lock = try store.lockForSync()
-        defer { lock.release() }
         let relayouter = try FeedController(store: store,
                                             cellCapacity: FeedController.relayoutCellCapacity(for: store))
         let configuration = SyncWorker.Configuration(timeOrigin: .milliseconds(timeOrigin))
