@@ -47,13 +47,15 @@ extension PostgresFeedStore: FeedReading {
     }
 
     /// Each photo's first comments: a lateral join walks the head of its `comment_photo_order`
-    /// range. Only photos whose comment feed has loaded (`comments_loaded`) have any: the others'
-    /// cells show no comments.
-    static func firstComments(_ session: PostgresSession, photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
+    /// range. With `loadedOnly`, only photos whose comment feed has loaded (`comments_loaded`)
+    /// have any: the others' cells show no comments.
+    static func firstComments(_ session: PostgresSession, photoIDs: [Int64], limit: Int,
+                              loadedOnly: Bool = true) throws -> [Int64: [CommentLine]] {
+        let loaded = loadedOnly ? "JOIN photo p ON p.id = ids.id AND p.comments_loaded" : ""
         let rows = try session.query("""
             SELECT ids.id, first.username, first.body
             FROM unnest(\(photoIDs)::bigint[]) AS ids(id)
-            JOIN photo p ON p.id = ids.id AND p.comments_loaded
+            \(unescaped: loaded)
             CROSS JOIN LATERAL (
                 SELECT u.username, c.body, c.created_at, c.id FROM comment c JOIN "user" u ON u.id = c.author_id
                 WHERE c.photo_id = ids.id ORDER BY c.created_at, c.id LIMIT \(limit)
