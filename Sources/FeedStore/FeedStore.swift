@@ -40,7 +40,8 @@ public struct FeedStore: Sendable {
                 clock: StoreClock = .system,
                 busyTimeout: TimeInterval = 5,
                 migrationTarget: MigrationTarget = .latest) throws {
-        let configuration = Self.configuration(busyTimeout: busyTimeout)
+        let checkpointer = path == ":memory:" ? nil : WALCheckpointer(path: path)
+        let configuration = Self.configuration(busyTimeout: busyTimeout, checkpointer: checkpointer)
         if path != ":memory:" { try DatabaseIdentity.inspect(path: path, busyTimeout: busyTimeout) }
         let writer: any DatabaseWriter = path == ":memory:"
             ? try DatabaseQueue(configuration: configuration)
@@ -80,7 +81,9 @@ public struct FeedStore: Sendable {
     /// keeps its defaults (slower, equally correct).
     static let sqliteSetup = photofeed_sqlite_configure()
 
-    static func configuration(busyTimeout: TimeInterval) -> Configuration {
+    /// The connections' configuration; the writer of a file database gets `checkpointer` in place
+    /// of SQLite's automatic checkpoint (see ``WALCheckpointer``).
+    static func configuration(busyTimeout: TimeInterval, checkpointer: WALCheckpointer? = nil) -> Configuration {
         _ = sqliteSetup
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -94,6 +97,7 @@ public struct FeedStore: Sendable {
             // touch layout rows all over a database of hundreds of megabytes.
             try db.execute(sql: "PRAGMA mmap_size = \(Self.memoryMapBytes)")
             try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKibibytes)")
+            if let checkpointer, !db.configuration.readonly { checkpointer.install(on: db) }
         }
         return configuration
     }

@@ -10,7 +10,7 @@ import PhotoFeed
 /// No simulation, no reverse geocoding, no reading of relayout inputs, no layout: only the
 /// statements, through SQLite's C API (``RawStatement``) and the store's own layout write
 /// (``FeedStore/replaceLayouts(_:)``), in transactions of `batchSize` completions as the daemon
-/// commits them. Every write goes through SQLite's one writer, so `1 / floor` bounds the
+/// commits them, all on the store's writer connection (checkpointed as the daemon's is). Every write goes through SQLite's one writer, so `1 / floor` bounds the
 /// completions per second of any daemon on this store, whatever the cores.
 struct SQLiteFloor {
     /// Seconds per image completion for the job and photo writes alone.
@@ -35,7 +35,7 @@ struct SQLiteFloor {
         for first in stride(from: 0, to: jobs.count, by: batchSize) {
             let batch = jobs[first ..< min(first + batchSize, jobs.count)]
             var began = ContinuousClock.now
-            let versions = try connection.write { db in try completeImages(batch, db: db) }
+            let versions = try store.writer.write { db in try completeImages(batch, db: db) }
             jobSeconds += seconds(since: began)
             // The layouts come back with the new content versions: the rows change as a relayout's do.
             let rewritten = batch.flatMap { job in
