@@ -46,10 +46,12 @@ let package = Package(
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Release/acquire counts in C, because TSan does not instrument Synchronization's atomics.
         .target(name: "CSharedCount"),
+        // A cache-line prefetch hint (the text measurement cache).
+        .target(name: "CPrefetch"),
 
         .target(name: "LayoutCore", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
-        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "Locking"],
+        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CPrefetch", "CUnibreak", "Locking"],
                 swiftSettings: strict),
         .target(name: "NodeKit", dependencies: ["CSharedCount", "LayoutCore", "Locking", "TextLayout"],
                 swiftSettings: strict),

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The storage of one ``MeasurementSlots`` generation: ``CachedMeasurement``s stored inline in
 /// one block, in the order they were stored, found through an open-addressed table of 64-bit
 /// tags.
@@ -79,8 +81,26 @@ final class MeasurementTable {
         let entry = entries + index
         guard entry.pointee.maxWidth == maxWidth, entry.pointee.scale == scale, entry.pointee.options == options,
               entry.pointee.text == text else { return nil }
+        if index + 1 < used { prefetchLines(of: entry + 1) }
         return entry.pointee.measurement
     }
+
+    /// Has the core fetch the header of the lines array of `entry` (the one stored after a hit),
+    /// which its caller retains if it is asked for next. Texts are often measured again in the
+    /// order they were first measured (the labels of a cell, the cells of a page, a relayout
+    /// pass), and their entries sit in that order; the entries themselves are adjacent, but each
+    /// lines array is an object of its own elsewhere, whose reference count a hit must write. The
+    /// entry's bytes are read raw, without retaining the array: a moved-out entry's stale bits are
+    /// only a useless hint.
+    @inline(__always)
+    private func prefetchLines(of entry: UnsafeMutablePointer<CachedMeasurement>) {
+        let bits = UnsafeRawPointer(entry).load(fromByteOffset: Self.linesOffset, as: UInt.self)
+        if let header = UnsafeRawPointer(bitPattern: bits) { photofeed_prefetch(header) }
+    }
+
+    /// Where an entry keeps its lines array's reference (an array is one reference to its buffer).
+    private static let linesOffset = MemoryLayout<CachedMeasurement>.offset(of: \.measurement)!
+        + MemoryLayout<TextMeasurement>.offset(of: \.lines)!
 
     /// Files `entry` under `hash`, replacing the entry already filed under it. A new entry needs
     /// room (``isFull`` false).
