@@ -10,8 +10,9 @@ import PhotoFeed
 /// No simulation, no reverse geocoding, no reading of relayout inputs, no layout: only the
 /// statements, through SQLite's C API (``RawStatement``) and the store's own layout write
 /// (``FeedStore/replaceLayouts(_:)``), in transactions of `batchSize` completions as the daemon
-/// commits them, all on the store's writer connection (checkpointed as the daemon's is). Every write goes through SQLite's one writer, so `1 / floor` bounds the
-/// completions per second of any daemon on this store, whatever the cores.
+/// commits them, all on the store's writer connection (checkpointed as the daemon's is). Every
+/// write goes through SQLite's one writer, so `1 / floor` bounds the completions per second of
+/// any daemon on this store, whatever the cores.
 struct SQLiteFloor {
     /// Seconds per image completion for the job and photo writes alone.
     var jobWrites: Double
