@@ -21,6 +21,9 @@ public struct FeedStore: Sendable {
     @_spi(SQLiteAccess) public let writer: any DatabaseWriter
     public let migrations: [MigrationFile]
     public let clock: StoreClock
+    /// Checkpoints a file database's log in the background (see ``WALCheckpointer``); nil for
+    /// `:memory:` and a wrapped connection.
+    let walCheckpointer: WALCheckpointer?
     /// Layout cache hits and misses not written yet (shared by this value's copies).
     let layoutCacheCounts = LayoutCacheCounts()
     /// The cities in memory for the sync daemon's reverse geocoding (shared by this value's copies).
@@ -47,14 +50,29 @@ public struct FeedStore: Sendable {
             ? try DatabaseQueue(configuration: configuration)
             : try PoolOpening.open(path: path, configuration: configuration, busyTimeout: busyTimeout)
         try self.init(writer: writer, migrations: MigrationFile.load(from: migrationsDirectory), clock: clock,
-                      migrationTarget: migrationTarget)
+                      migrationTarget: migrationTarget, walCheckpointer: checkpointer)
+    }
+
+    /// Closes the connections (every copy of this value shares them) and waits for the
+    /// background checkpoint under way: the database files are left alone afterwards, ready to
+    /// be copied. Releasing every copy does the same.
+    public func close() throws {
+        try writer.close()
+        walCheckpointer?.finish()
     }
 
     /// Wraps an existing connection (tests use this to share migrations already loaded).
     @_spi(SQLiteAccess)
     public init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock = .system,
                 migrationTarget: MigrationTarget = .latest) throws {
+        try self.init(writer: writer, migrations: migrations, clock: clock, migrationTarget: migrationTarget,
+                      walCheckpointer: nil)
+    }
+
+    private init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock,
+                 migrationTarget: MigrationTarget, walCheckpointer: WALCheckpointer?) throws {
         self.writer = writer
+        self.walCheckpointer = walCheckpointer
         self.migrations = migrations
         self.clock = clock
         // A database that carries our id already is only read, so that a reader never waits for

@@ -56,6 +56,7 @@ final class WALCheckpointer: @unchecked Sendable {
 
     private struct State {
         var pending = false
+        var finished = false
         var statistics = WALCheckpointStatistics()
     }
 
@@ -66,12 +67,21 @@ final class WALCheckpointer: @unchecked Sendable {
         self.backstop = backstop
     }
 
-    /// Runs once the store's connections are closed (their configuration held the checkpointer):
-    /// waits for a checkpoint under way, which may have kept the last of them from removing the
-    /// log, and then opens and closes a connection, the database's last, which does.
+    /// Runs once the store's connections are closed (their configuration held the checkpointer).
     deinit {
+        finish()
+    }
+
+    /// After the store's connections are closed: waits for a checkpoint under way, which may
+    /// have kept the last of them from removing the log, and then opens and closes a connection,
+    /// the database's last, which does. Nothing writes to the database files after it returns.
+    func finish() {
         Self.queue.sync {}
-        if state.withLock({ $0.statistics.requested > 0 }) { _ = Self.checkpoint(path) }
+        let checkpointed = state.withLock { state in
+            defer { state.finished = true }
+            return state.statistics.requested > 0 && !state.finished
+        }
+        if checkpointed { _ = Self.checkpoint(path) }
     }
 
     /// Installs the checkpointer on `db`, the writer connection, in place of SQLite's automatic

@@ -72,7 +72,7 @@ import Testing
         let early = try FeedStore(path: path, migrationsDirectory: StoreFixture.migrationsDirectory,
                                   migrationTarget: .upTo("0007_state_checks_without_in_lists"))
         try early.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = 0") }
-        try early.writer.close()
+        try early.close()
         #expect(try Self.applicationID(path) == 0)
         // When it is opened, Then it is recognised, migrated, and carries the id
         let store = try FeedStore(path: path, migrationsDirectory: StoreFixture.migrationsDirectory)

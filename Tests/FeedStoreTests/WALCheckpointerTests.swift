@@ -68,6 +68,22 @@ import Testing
         #expect(try DatabaseQueue(path: copy).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") } == 80)
     }
 
+    @Test func aClosedStoreLeavesOneCompleteFile() throws {
+        // Given a store on a file whose seeding asked for background checkpoints
+        let store = try StoreFixture.store(.file)
+        let counts = try store.seedCurated(from: StoreFixture.seedDataDirectory)
+        #expect(try #require(store.walCheckpointer).statistics.requested > 0)
+        // When it is closed
+        try store.close()
+        // Then the log is gone and the database file alone holds every photo
+        let path = try #require((store.writer as? DatabasePool)?.path)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let copy = path + ".copy"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        #expect(try DatabaseQueue(path: copy).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") }
+            == counts.photos)
+    }
+
     @Test func aSmallCommitAsksForNothing() throws {
         // Given a writer whose checkpointer asks from 1,000 pages on
         let checkpointer = WALCheckpointer(path: try Self.path())

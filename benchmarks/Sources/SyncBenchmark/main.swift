@@ -84,7 +84,7 @@ func prepare(_ name: String, seed: (FeedStore) throws -> SeedCounts) async throw
         }
         return layouts
     }
-    try store.writer.close()
+    try store.close()
     print("\(name): \(counts.photos) photos, \(counts.syncJobs) jobs; seeded in \(String(format: "%.1f", seedTime)) s, "
         + "\(layouts) layouts precomputed at widths \(widths) in \(String(format: "%.1f", layoutTime)) s")
     return (path, counts.syncJobs)
