@@ -41,9 +41,12 @@ struct PostgresChangeWatcherTests {
 
     @Test
     func aLostConnectionTrustsNothingUntilItListensAgain() async throws {
-        // Given a listening watcher
+        // Given a listening watcher, whose wait before reconnecting lasts until the test says
+        // (a real 50 ms wait could pass unseen on a busy machine)
         let store = try StoreFactory.postgres()
-        let watcher = PostgresChangeWatcher(location: store.location)
+        let clock = GatedClock()
+        defer { clock.open() }
+        let watcher = PostgresChangeWatcher(location: store.location, clock: clock)
         #expect(await Self.eventually { watcher.isListening })
         let schema = try #require(store.location.searchPath)
 
@@ -53,6 +56,7 @@ struct PostgresChangeWatcherTests {
         // Then every call is a new version until it has reconnected and listens again
         #expect(await Self.eventually { !watcher.isListening })
         #expect(watcher.version() != watcher.version())
+        clock.open()
         #expect(await Self.eventually { watcher.isListening })
         let version = watcher.version()
         #expect(watcher.version() == version)
