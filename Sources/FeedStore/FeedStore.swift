@@ -55,7 +55,7 @@ public struct FeedStore: Sendable {
 
     /// Closes the connections (every copy of this value shares them) and waits for the
     /// background checkpoint under way: the database files are left alone afterwards, ready to
-    /// be copied. Releasing every copy does the same.
+    /// be copied, the log removed when no other connection has the file open.
     public func close() throws {
         try writer.close()
         walCheckpointer?.finish()

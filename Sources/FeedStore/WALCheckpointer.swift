@@ -26,9 +26,10 @@ import Locking
 ///
 /// A checkpoint moves no data in or out of the database: readers see the same rows before and
 /// after, and an interrupted checkpoint (a killed process) is simply done again later. When the
-/// store's connections are gone, the checkpointer waits for a checkpoint under way and then
-/// closes the database's last connection, which checkpoints the whole log and deletes it: a
-/// database no process holds open is one complete file, as without the checkpointer.
+/// store closes (``FeedStore/close()``), the checkpointer waits for a checkpoint under way and
+/// then closes the database's last connection, which checkpoints the whole log and deletes it: a
+/// closed database is one complete file, as without the checkpointer. A store released without
+/// closing waits for the checkpoint under way too.
 ///
 /// `@unchecked Sendable`: the counters and the pending flag are under a lock.
 final class WALCheckpointer: @unchecked Sendable {

@@ -51,20 +51,21 @@ import Testing
         #expect(try reopened.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") } == 40)
     }
 
-    @Test func aDatabaseNoConnectionHoldsIsOneCompleteFile() throws {
-        // Given a writer whose commits ask for background checkpoints, the last maybe still
-        // running when the store lets its connections go
-        let path = try Self.path()
-        try {
-            let pool = try Self.pool(WALCheckpointer(path: path, threshold: 8, backstop: 100_000))
-            try Self.write(pool, rows: 40)
-            try Self.write(pool, rows: 40)
-        }()
+    @Test func finishingAfterTheConnectionsCloseLeavesOneCompleteFile() throws {
+        // Given a writer whose commits asked for background checkpoints, the last maybe still
+        // running when its connections close
+        let checkpointer = WALCheckpointer(path: try Self.path(), threshold: 8, backstop: 100_000)
+        let pool = try Self.pool(checkpointer)
+        try Self.write(pool, rows: 40)
+        try Self.write(pool, rows: 40)
+        try pool.close()
+        // When the checkpointer finishes (as the store's close and its release do)
+        checkpointer.finish()
         // Then the log is gone, and the database file alone (copied, as a backup would) holds
         // every row
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
-        let copy = path + ".copy"
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        #expect(!FileManager.default.fileExists(atPath: checkpointer.path + "-wal"))
+        let copy = checkpointer.path + ".copy"
+        try FileManager.default.copyItem(atPath: checkpointer.path, toPath: copy)
         #expect(try DatabaseQueue(path: copy).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") } == 80)
     }
 
