@@ -76,13 +76,16 @@ final class WALCheckpointer: @unchecked Sendable {
     /// After the store's connections are closed: waits for a checkpoint under way, which may
     /// have kept the last of them from removing the log, and then opens and closes a connection,
     /// the database's last, which does. Nothing writes to the database files after it returns.
+    /// A checkpointer that was never asked has nothing to wait for (the store's last connection
+    /// removed the log itself).
     func finish() {
-        Self.queue.sync {}
-        let checkpointed = state.withLock { state in
+        let asked = state.withLock { state in
             defer { state.finished = true }
             return state.statistics.requested > 0 && !state.finished
         }
-        if checkpointed { _ = Self.checkpoint(path) }
+        guard asked else { return }
+        Self.queue.sync {}
+        _ = Self.checkpoint(path)
     }
 
     /// Installs the checkpointer on `db`, the writer connection, in place of SQLite's automatic
