@@ -69,7 +69,7 @@ extension Atomic where Value == Int {
     /// keeps the workers finishing together.
     func claimChunk(of count: Int, workers: Int) -> Range<Int>? {
         let left = count - load(ordering: .relaxed)
-        let chunk = max(1, left / (8 * workers))
+        let chunk = Swift.max(1, left / (8 * workers))
         let start = wrappingAdd(chunk, ordering: .relaxed).oldValue
         guard start < count else { return nil }
         return start..<Swift.min(start + chunk, count)

@@ -27,9 +27,8 @@ import Testing
         process.standardError = errors
         try process.run()
         // A kill timer: a server that hangs fails its test instead of hanging the suite.
-        nonisolated(unsafe) let running = process
         DispatchQueue.global().asyncAfter(deadline: .now() + 300) {
-            if running.isRunning { running.terminate() }
+            if process.isRunning { process.terminate() }
         }
         return (process, output, errors)
     }

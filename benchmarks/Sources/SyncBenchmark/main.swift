@@ -217,10 +217,12 @@ func runBenchmark() async throws {
         let serialRelayout = serial.relayout / Double(serialApplied)
         let serialWorker = (serial.cpu - serial.relayout) / Double(serialApplied)
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        // Completions per second if the cores shared our CPU per completion with no loss.
+        let ceiling = cores / (serialRelayout + serialWorker)
         print("    inline on one thread: relayout \(microseconds(serialRelayout, per: 1)) of CPU per completion "
             + "(\(String(format: "%.2f", Double(serial.report.relayouts) / Double(serialApplied))) relayouts: reading inputs, "
             + "laying out, rewriting rows) + the rest \(microseconds(serialWorker, per: 1)); with perfect overlap on "
-            + "\(Int(cores)) cores at most \(Int(cores / (serialRelayout + serialWorker))) completions/s")
+            + "\(Int(cores)) cores at most \(Int(ceiling)) completions/s")
         let floor = try SQLiteFloor.measure(try copy(path, to: "floor.sqlite"), batchSize: batchSize)
         print("    SQLite floor of an image completion (its writes alone, C API, no layout): job and photo "
             + "\(microseconds(floor.jobWrites, per: 1)) + its \(String(format: "%.1f", floor.layoutsPerCompletion)) layout rows "
@@ -228,10 +230,18 @@ func runBenchmark() async throws {
             + "\(Int(1 / floor.total)) completions/s through SQLite's one writer, before any layout (\(floor.completions) completions)")
         // Ours' completions per second over the floor's, both measured in this run (issue 32's goal).
         let floorRatio = (Double(applied) / ours.total) * floor.total
-        print("    ours / floor: \(String(format: "%.2f", floorRatio))")
+        // The most any schedule of this CPU could reach: a goal above it needs less CPU per
+        // completion, not more overlap.
+        let ceilingRatio = ceiling * floor.total
+        print("    ours / floor: \(String(format: "%.2f", floorRatio)) (at most \(String(format: "%.2f", ceilingRatio)) "
+            + "with our CPU per completion perfectly overlapped)")
         results.append(BenchmarkResult(benchmark: "sync", workload: "\(set.name): every sync job, relayout included",
                                        peer: "the SQLite floor of an image completion, same run",
                                        measure: "ours / floor completions/s", value: floorRatio, goal: .atLeast(0.6)))
+        results.append(BenchmarkResult(benchmark: "sync",
+                                       workload: "\(set.name): our CPU per completion, inline, perfectly overlapped on \(Int(cores)) cores",
+                                       peer: "the SQLite floor of an image completion, same run",
+                                       measure: "ceiling / floor completions/s", value: ceilingRatio, goal: nil))
         let (geocodes, geocodeTime) = try geocodeSeconds(path)
         print("    reverse geocoding alone: \(geocodes) lookups, \(microseconds(geocodeTime, per: max(1, geocodes))) each "
             + "(\(String(format: "%.0f%%", 100 * geocodeTime / ours.total)) of the run)")
