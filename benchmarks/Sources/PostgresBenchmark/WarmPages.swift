@@ -1,4 +1,5 @@
 import FeedStore
+import BenchmarkFeed
 import Foundation
 import PhotoFeed
 
@@ -13,37 +14,20 @@ struct WarmPages {
     static let warmUpRuns = 200
     static let runs = 4000
 
-    private(set) var cursors: [FeedCursor?] = []
-    /// Each page's cache keys with the fingerprints the controller stored.
-    private(set) var keysByPage: [[LayoutCacheKey]] = []
+    private let laidOut: LaidOutPages
     private let order: [Int]
 
     /// Lays out the newest `pages` pages of `store` and stores their layouts.
     init(laidOutOn store: FeedStore, pages: Int) throws {
-        let controller = try FeedController(store: store)
-        let range = CacheSizeRange(FeedController.sizeRange(width: Self.width))
-        var cursor: FeedCursor?
-        for _ in 0..<pages {
-            let page = try controller.page(width: Self.width, scale: Self.scale, after: cursor)
-            let ids = page.entries.map(\.photoID)
-            let rows = try store.cachedLayoutEntries(photoIDs: ids, cellKind: FeedController.cellKind)
-            let fingerprints = Dictionary(rows.map { ($0.photoID, $0.fingerprint) }, uniquingKeysWith: { $1 })
-            keysByPage.append(page.entries.map { entry in
-                LayoutCacheKey(cellKind: FeedController.cellKind, photoID: entry.photoID,
-                               contentVersion: entry.item.photo.contentVersion, sizeRange: range, scale: Self.scale,
-                               engineVersion: EngineVersion.layoutEngine,
-                               fingerprint: fingerprints[entry.photoID] ?? [])
-            })
-            cursors.append(cursor)
-            cursor = page.next
-        }
+        laidOut = try LaidOutPages(FeedController(store: store), store: store, pages: pages, width: Self.width,
+                                   scale: Self.scale)
         var random = SplitMix64(seed: 7)
         order = (0..<(Self.warmUpRuns + Self.runs)).map { _ in random.int(in: 0...(pages - 1)) }
     }
 
     /// Stores the layouts `source` holds for every page in `target`, a page per transaction.
     func copyLayouts(from source: any LayoutCacheStoring, to target: any LayoutCacheStoring) throws {
-        for keys in keysByPage {
+        for keys in laidOut.keysByPage {
             let layouts = try source.cachedLayouts(for: keys, countAccess: false)
             precondition(layouts.count == keys.count, "every laid-out page's layouts are stored")
             try target.putLayouts(keys.map { ($0, layouts[$0.photoID]!) })
@@ -57,10 +41,10 @@ struct WarmPages {
         samples.reserveCapacity(Self.runs)
         for (run, page) in order.enumerated() {
             let time = try Timing.microseconds {
-                let feed = try store.feedPage(after: cursors[page], limit: 20)
+                let feed = try store.feedPage(after: laidOut.cursors[page], limit: 20)
                 _ = try store.firstComments(photoIDs: feed.items.map(\.photo.id),
                                             limit: PhotoCellModel.commentPageSize)
-                let layouts = try store.cachedLayouts(for: keysByPage[page], countAccess: true)
+                let layouts = try store.cachedLayouts(for: laidOut.keysByPage[page], countAccess: true)
                 precondition(layouts.count == 20, "a warm page's layouts are all cached")
             }
             if run >= Self.warmUpRuns { samples.append(time) }

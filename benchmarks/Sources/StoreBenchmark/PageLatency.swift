@@ -1,4 +1,5 @@
 import FeedStore
+import BenchmarkFeed
 import Foundation
 import PhotoFeed
 
@@ -24,30 +25,15 @@ struct PageLatency {
     let store: FeedStore
     let controller: FeedController
     let pages: Int
-    private(set) var cursors: [FeedCursor?] = []
-    /// Each page's cache keys with the fingerprints the controller stored.
-    private(set) var keysByPage: [[LayoutCacheKey]] = []
-    private var order: [Int] = []
+    /// The pages read, laid out once.
+    let laidOut: LaidOutPages
+    private let order: [Int]
 
     init(store: FeedStore, pages: Int) throws {
         self.store = store
         self.pages = pages
         controller = try FeedController(store: store)
-        let range = CacheSizeRange(FeedController.sizeRange(width: Self.width))
-        var cursor: FeedCursor?
-        for _ in 0..<pages {
-            let page = try controller.page(width: Self.width, scale: Self.scale, after: cursor)
-            let ids = page.entries.map(\.photoID)
-            let rows = try store.cachedLayoutEntries(photoIDs: ids, cellKind: FeedController.cellKind)
-            let fingerprints = Dictionary(rows.map { ($0.photoID, $0.fingerprint) }, uniquingKeysWith: { $1 })
-            keysByPage.append(page.entries.map { entry in
-                LayoutCacheKey(cellKind: FeedController.cellKind, photoID: entry.photoID,
-                               contentVersion: entry.item.photo.contentVersion, sizeRange: range, scale: Self.scale,
-                               engineVersion: EngineVersion.layoutEngine, fingerprint: fingerprints[entry.photoID] ?? [])
-            })
-            cursors.append(cursor)
-            cursor = page.next
-        }
+        laidOut = try LaidOutPages(controller, store: store, pages: pages, width: Self.width, scale: Self.scale)
         var random = SplitMix64(seed: 7)
         order = (0..<4000).map { _ in random.int(in: 0...(pages - 1)) }
     }
@@ -85,7 +71,7 @@ struct PageLatency {
     func pageWithLayouts(newest: Int? = nil) throws -> Figures {
         try measure { page, _ in
             let page = newest.map { page % $0 } ?? page
-            let result = try controller.page(width: Self.width, scale: Self.scale, after: cursors[page])
+            let result = try controller.page(width: Self.width, scale: Self.scale, after: laidOut.cursors[page])
             precondition(result.hits == 20, "a warm page's layouts are all cached")
         }
     }
@@ -94,9 +80,9 @@ struct PageLatency {
     /// the stored fingerprints.
     func storeReads() throws -> Figures {
         try measure { page, _ in
-            let feed = try store.feedPage(after: cursors[page], limit: 20)
+            let feed = try store.feedPage(after: laidOut.cursors[page], limit: 20)
             _ = try store.firstComments(photoIDs: feed.items.map(\.photo.id), limit: PhotoCellModel.commentPageSize)
-            let layouts = try store.cachedLayouts(for: keysByPage[page])
+            let layouts = try store.cachedLayouts(for: laidOut.keysByPage[page])
             precondition(layouts.count == 20)
         }
     }

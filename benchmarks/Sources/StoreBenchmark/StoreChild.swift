@@ -35,7 +35,7 @@ enum StoreChild {
             print("relayouts=\(report.relayouts)")
         case "pages":
             let latency = try PageLatency(store: store, pages: min(500, photos / 20 - 1))
-            let query = try latency.measure { page, _ in _ = try store.feedPage(after: latency.cursors[page], limit: 20) }
+            let query = try latency.measure { page, _ in _ = try store.feedPage(after: latency.laidOut.cursors[page], limit: 20) }
             let reads = try latency.storeReads()
             let page = try latency.pageWithLayouts()
             let hot = try latency.pageWithLayouts(newest: PageLatency.hotPages)

@@ -59,13 +59,13 @@ for photos in sizes {
     // 2. Warm pages with cached layouts (the newest 500 pages laid out and cached), in this process.
     let store = try FeedStore(path: ours, migrationsDirectory: migrations, clock: clock)
     let latency = try PageLatency(store: store, pages: min(500, photos / 20 - 1))
-    let pageQuery = try latency.measure { page, _ in _ = try store.feedPage(after: latency.cursors[page], limit: 20) }
+    let pageQuery = try latency.measure { page, _ in _ = try store.feedPage(after: latency.laidOut.cursors[page], limit: 20) }
     let storeReads = try latency.storeReads()
     let page = try latency.pageWithLayouts()
     let hotPage = try latency.pageWithLayouts(newest: PageLatency.hotPages)
-    let counted = try latency.measure { page, _ in _ = try store.cachedLayouts(for: latency.keysByPage[page]) }
+    let counted = try latency.measure { page, _ in _ = try store.cachedLayouts(for: latency.laidOut.keysByPage[page]) }
     let uncounted = try latency.measure { page, _ in
-        _ = try store.cachedLayouts(for: latency.keysByPage[page], countAccess: false)
+        _ = try store.cachedLayouts(for: latency.laidOut.keysByPage[page], countAccess: false)
     }
 
     // 3. The sync daemon on this database, in a child process.

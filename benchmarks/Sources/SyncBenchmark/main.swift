@@ -36,6 +36,8 @@ let cellCapacityOverride = options.string("--cells").map { _ in options.int("--c
 /// `--batch` overrides ours' completions per transaction (by default the daemon's).
 let batchSize = options.int("--batch", default: SyncWorker.Configuration().maxBatchSize)
 let storeClock = StoreClock.fixed(Date(timeIntervalSince1970: 1_750_000_000))
+/// Pages of 500: precomputing the cached layouts quickly, the same layouts as ASDKgram's paging.
+let bulkPaging = FeedPaging(firstPageSize: 500, pageSize: 500, leadingScreens: 2.5)
 
 func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -72,17 +74,8 @@ func prepare(_ name: String, seed: (FeedStore) throws -> SeedCounts) async throw
     let store = try FeedStore(path: path, migrationsDirectory: migrations, clock: storeClock)
     let (counts, seedTime) = try await seconds { try seed(store) }
     let controller = try FeedController(store: store)
-    let (layouts, layoutTime) = try await seconds { () throws -> Int in
-        var layouts = 0
-        for width in widths {
-            var cursor: FeedCursor?
-            repeat {
-                let page = try controller.page(width: width, scale: 2, limit: 500, after: cursor)
-                layouts += page.entries.count
-                cursor = page.next
-            } while cursor != nil
-        }
-        return layouts
+    let (layouts, layoutTime) = try await seconds {
+        try controller.precomputeLayouts(widths: widths, scales: [2], paging: bulkPaging).layouts
     }
     try store.close()
     print("\(name): \(counts.photos) photos, \(counts.syncJobs) jobs; seeded in \(String(format: "%.1f", seedTime)) s, "
@@ -223,7 +216,10 @@ func runBenchmark() async throws {
             + "(\(String(format: "%.2f", Double(serial.report.relayouts) / Double(serialApplied))) relayouts: reading inputs, "
             + "laying out, rewriting rows) + the rest \(microseconds(serialWorker, per: 1)); with perfect overlap on "
             + "\(Int(cores)) cores at most \(Int(ceiling)) completions/s")
-        let floor = try SQLiteFloor.measure(try copy(path, to: "floor.sqlite"), batchSize: batchSize)
+        // A bound: the fastest of three runs, so that one slowed by other load does not lower it.
+        let floor = try (1...3).map { _ in
+            try SQLiteFloor.measure(try copy(path, to: "floor.sqlite"), batchSize: batchSize)
+        }.min { $0.total < $1.total }!
         print("    SQLite floor of an image completion (its writes alone, C API, no layout): job and photo "
             + "\(microseconds(floor.jobWrites, per: 1)) + its \(String(format: "%.1f", floor.layoutsPerCompletion)) layout rows "
             + "\(microseconds(floor.layoutWrites, per: 1)) = \(microseconds(floor.total, per: 1)), so at most "

@@ -128,16 +128,10 @@ func rate(_ results: [WorkerResult]) -> (rate: Double, finished: Int, span: Doub
     return (Double(finished) / max(span, 1e-9), finished, span)
 }
 
-/// Lays out every photo of the feed at `width` (scale 2) and caches the layouts.
+/// Lays out every photo of the feed at `width` (scale 2) in pages of 500 and caches the layouts.
 func precompute(_ controller: FeedController, width: Double) throws -> Int {
-    var layouts = 0
-    var cursor: FeedCursor?
-    repeat {
-        let page = try controller.page(width: width, scale: 2, limit: 500, after: cursor)
-        layouts += page.entries.count
-        cursor = page.next
-    } while cursor != nil
-    return layouts
+    try controller.precomputeLayouts(widths: [width], scales: [2],
+                                     paging: FeedPaging(firstPageSize: 500, pageSize: 500, leadingScreens: 2.5)).layouts
 }
 
 func format(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }
