@@ -7,6 +7,7 @@ import SQLite3
 import Glibc
 #endif
 import Dispatch
+import Foundation
 import GRDB
 import Locking
 
@@ -73,19 +74,19 @@ final class WALCheckpointer: @unchecked Sendable {
         finish()
     }
 
-    /// After the store's connections are closed: waits for a checkpoint under way, which may
-    /// have kept the last of them from removing the log, and then opens and closes a connection,
-    /// the database's last, which does. Nothing writes to the database files after it returns.
-    /// A checkpointer that was never asked has nothing to wait for (the store's last connection
-    /// removed the log itself).
+    /// After the store's connections are closed: waits for a checkpoint under way (a checkpointer
+    /// never asked has none), and then, if the log is still there, opens and closes a connection,
+    /// the database's last, which checkpoints the log and removes it. The store's last connection
+    /// may have left it: a checkpoint under way kept it from removing the log, or it was a
+    /// read-only reader, which cannot. Nothing writes to the database files after it returns.
     func finish() {
-        let asked = state.withLock { state in
+        let (asked, finished) = state.withLock { state in
             defer { state.finished = true }
-            return state.statistics.requested > 0 && !state.finished
+            return (state.statistics.requested > 0, state.finished)
         }
-        guard asked else { return }
-        Self.queue.sync {}
-        _ = Self.checkpoint(path)
+        guard !finished else { return }
+        if asked { Self.queue.sync {} }
+        if FileManager.default.fileExists(atPath: path + "-wal") { _ = Self.checkpoint(path) }
     }
 
     /// Installs the checkpointer on `db`, the writer connection, in place of SQLite's automatic

@@ -85,6 +85,24 @@ import Testing
             == counts.photos)
     }
 
+    @Test func aClosedStoreThatNeverAskedForACheckpointLeavesOneCompleteFile() throws {
+        // Given a store on a file whose few writes asked for no checkpoint, and whose reader
+        // connection has read (a read-only connection that closes last cannot remove the log)
+        let store = try StoreFixture.store(.file)
+        let counts = try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        #expect(try #require(store.walCheckpointer).statistics.requested == 0)
+        #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") } == counts.photos)
+        // When it is closed
+        try store.close()
+        // Then the log is gone and the database file alone holds every photo
+        let path = try #require((store.writer as? DatabasePool)?.path)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let copy = path + ".copy"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        #expect(try DatabaseQueue(path: copy).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") }
+            == counts.photos)
+    }
+
     @Test func aSmallCommitAsksForNothing() throws {
         // Given a writer whose checkpointer asks from 1,000 pages on
         let checkpointer = WALCheckpointer(path: try Self.path())
