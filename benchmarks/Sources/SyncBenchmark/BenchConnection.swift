@@ -1,7 +1,7 @@
 import GRDB
 
-/// The benchmark's own connection to a store's database file, for the statements the store does
-/// not offer (reading job lists, the SQLite floor's raw writes), set up as the store sets up its
+/// The benchmark's own connection to a store's database file, for the reads the store does not
+/// offer (the locations reverse geocoding alone is timed on), set up as the store sets up its
 /// own: foreign keys on, NORMAL sync under WAL, a memory map and a 32 MiB page cache.
 enum BenchConnection {
     static func open(_ path: String) throws -> DatabaseQueue {

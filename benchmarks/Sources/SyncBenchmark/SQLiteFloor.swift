@@ -26,8 +26,7 @@ struct SQLiteFloor {
     /// Measures on `path` (a seeded store with cached layouts, consumed: its image jobs end done).
     static func measure(_ path: String, batchSize: Int) throws -> SQLiteFloor {
         let store = try FeedStore(path: path, migrationsDirectory: migrations, clock: storeClock)
-        let connection = try BenchConnection.open(path)
-        let jobs = try connection.read { db in
+        let jobs = try store.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT id, target_id FROM sync_job WHERE kind = 'image' AND state = 'pending' ORDER BY id")
                 .map { (job: $0[0] as Int64, photo: $0[1] as Int64) }
         }
@@ -50,6 +49,7 @@ struct SQLiteFloor {
             layoutCount += try store.replaceLayouts(rewritten)
             layoutSeconds += seconds(since: began)
         }
+        try store.close()
         let count = max(1, jobs.count)
         return SQLiteFloor(jobWrites: jobSeconds / Double(count), layoutWrites: layoutSeconds / Double(count),
                            completions: jobs.count, layoutsPerCompletion: Double(layoutCount) / Double(count))

@@ -85,9 +85,12 @@ func prepare(_ name: String, seed: (FeedStore) throws -> SeedCounts) async throw
 
 func copy(_ path: String, to name: String) throws -> String {
     let target = work.appendingPathComponent(name).path
-    for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+    // Every file of an earlier copy goes, or a log it left would be read with the new database.
+    for suffix in ["", "-wal", "-shm"] {
         try? FileManager.default.removeItem(atPath: target + suffix)
-        try FileManager.default.copyItem(atPath: path + suffix, toPath: target + suffix)
+        if FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: target + suffix)
+        }
     }
     return target
 }
