@@ -19,7 +19,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkReport", swiftSettings: benchmarkSettings),
-        // Feed pages laid out once, for the benchmarks that read them again warm.
+        // Feed pages laid out once for the benchmarks that read them again warm, and bulk paging.
         .target(name: "BenchmarkFeed", dependencies: [
             .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
@@ -57,7 +57,7 @@ let package = Package(
             .product(name: "PhotoFeed", package: "PhotoFeed"),
         ]),
         .executableTarget(name: "SyncBenchmark", dependencies: [
-            "BenchmarkReport",
+            "BenchmarkReport", "BenchmarkFeed",
             .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
             .product(name: "TextLayout", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),
@@ -72,7 +72,7 @@ let package = Package(
             .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "WorkersBenchmark", dependencies: [
-            "BenchmarkReport",
+            "BenchmarkReport", "BenchmarkFeed",
             .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "FeedStorePostgres", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"),
             .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,3 +1,4 @@
+import BenchmarkFeed
 import BenchmarkReport
 @_spi(SQLiteAccess) import FeedStore
 import FeedSync
@@ -36,8 +37,6 @@ let cellCapacityOverride = options.string("--cells").map { _ in options.int("--c
 /// `--batch` overrides ours' completions per transaction (by default the daemon's).
 let batchSize = options.int("--batch", default: SyncWorker.Configuration().maxBatchSize)
 let storeClock = StoreClock.fixed(Date(timeIntervalSince1970: 1_750_000_000))
-/// Pages of 500: precomputing the cached layouts quickly, the same layouts as ASDKgram's paging.
-let bulkPaging = FeedPaging(firstPageSize: 500, pageSize: 500, leadingScreens: 2.5)
 
 func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -75,7 +74,7 @@ func prepare(_ name: String, seed: (FeedStore) throws -> SeedCounts) async throw
     let (counts, seedTime) = try await seconds { try seed(store) }
     let controller = try FeedController(store: store)
     let (layouts, layoutTime) = try await seconds {
-        try controller.precomputeLayouts(widths: widths, scales: [2], paging: bulkPaging).layouts
+        try controller.precomputeLayouts(widths: widths, scales: [2], paging: .bulk).layouts
     }
     try store.close()
     print("\(name): \(counts.photos) photos, \(counts.syncJobs) jobs; seeded in \(String(format: "%.1f", seedTime)) s, "

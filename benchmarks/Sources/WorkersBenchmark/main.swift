@@ -1,3 +1,4 @@
+import BenchmarkFeed
 import BenchmarkReport
 import FeedStore
 import FeedStorePostgres
@@ -130,8 +131,7 @@ func rate(_ results: [WorkerResult]) -> (rate: Double, finished: Int, span: Doub
 
 /// Lays out every photo of the feed at `width` (scale 2) in pages of 500 and caches the layouts.
 func precompute(_ controller: FeedController, width: Double) throws -> Int {
-    try controller.precomputeLayouts(widths: [width], scales: [2],
-                                     paging: FeedPaging(firstPageSize: 500, pageSize: 500, leadingScreens: 2.5)).layouts
+    try controller.precomputeLayouts(widths: [width], scales: [2], paging: .bulk).layouts
 }
 
 func format(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }
