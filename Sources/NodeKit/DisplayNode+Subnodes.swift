@@ -13,15 +13,28 @@ extension DisplayNode {
         set { state.withLock { $0.automaticallyManagesSubnodes = newValue } }
     }
 
-    /// Appends `subnode`, first removing it from its current supernode. A node that is already a
-    /// subnode of this one stays where it is (Texture's `addSubnode:` ignores it). The new subnode
-    /// joins the hierarchy as ``supernodeDidChange(from:)`` describes.
+    /// Appends `subnode`, first removing it from its current supernode. The new subnode joins the
+    /// hierarchy as ``supernodeDidChange(from:)`` describes.
     ///
-    /// - Throws: ``NodeError`` when this node manages its subnodes automatically, when its
-    ///   layout-spec callback is running, or when `subnode` is this node or an ancestor of it.
+    /// A node that is already a subnode of this one is ignored before anything else is checked,
+    /// also when this node manages its subnodes automatically or its layout-spec callback is
+    /// running: Texture's `_addSubnode:` returns early when `subnode.supernode == self`, ahead of
+    /// any assertion, and the call changes no subnode array (so it neither breaks automatic
+    /// subnode management's diff nor trips the layout-spec guard, semantics §2.3 and §6.5).
+    ///
+    /// ```swift
+    /// let cell = DisplayNode(id: "cell")
+    /// cell.automaticallyManagesSubnodes = true
+    /// // …a layout pass inserts `label` from the cell's layout…
+    /// try cell.addSubnode(label)   // ignored: `label` is already a subnode
+    /// ```
+    ///
+    /// - Throws: ``NodeError`` when `subnode` is not yet a subnode of this one and this node
+    ///   manages its subnodes automatically or is running its layout-spec callback, or when
+    ///   `subnode` is this node or an ancestor of it.
     public func addSubnode(_ subnode: DisplayNode) throws(NodeError) {
-        try checkManualMutation("addSubnode", of: self)
         if subnode.supernode === self { return }
+        try checkManualMutation("addSubnode", of: self)
         try checkNoCycle(subnode)
         try subnode.detachFromSupernode(manual: true)
         state.withLock { $0.subnodes.append(subnode) }

@@ -238,4 +238,48 @@ import NodeTestSupport
         let error = NodeError.automaticallyManagedSubnodes(node: "root", operation: "addSubnode")
         #expect(error.description.contains("'root' manages its subnodes automatically"))
     }
+
+    /// Texture's `_addSubnode:` returns when the node is already a subnode, before any check: on a
+    /// managed node the second add keeps one child and changes nothing (no throw, no new layout,
+    /// no reorder, no supernode change).
+    @Test func addSubnodeOfAnExistingChildIsIgnoredOnAManagedNode() throws {
+        // Given a managed node whose layout pass inserted n0 and n1
+        let n = Self.nodes(2)
+        let root = Self.managed { StackLayoutSpec(direction: .vertical, children: [n[0], n[1]]) }
+        Self.measure(root)
+        root.layoutIfNeeded()
+        let version = root.layoutVersion
+        let frames = n.map(\.frame)
+        #expect(root.subnodes.map(\.id) == ["n0", "n1"])
+
+        // When n0 is added again, twice
+        try root.addSubnode(n[0])
+        try root.addSubnode(n[0])
+
+        // Then nothing changes, and a later layout pass changes nothing either
+        #expect(root.subnodes.map(\.id) == ["n0", "n1"])
+        #expect(n[0].supernode === root)
+        #expect(root.layoutVersion == version)
+        #expect(n.map(\.frame) == frames)
+        root.setNeedsLayout()
+        root.layoutIfNeeded()
+        #expect(root.subnodes.map(\.id) == ["n0", "n1"])
+        #expect(n.map(\.frame) == [Rect(0, 0, 100, 100), Rect(0, 100, 100, 100)])
+    }
+
+    /// Inside the layout-spec callback too: re-adding a child changes no subnode array, so the
+    /// guard of semantics §2.3 has nothing to refuse.
+    @Test func addSubnodeOfAnExistingChildInsideTheSpecCallbackIsIgnored() throws {
+        let n = Self.nodes(1)
+        let errors = Mutex<[NodeError]>([])
+        let root = DisplayNode(id: "root")
+        try root.addSubnode(n[0])
+        root.layoutSpecBlock = { node, _ in
+            do throws(NodeError) { try node.addSubnode(n[0]) } catch { errors.withLock { $0.append(error) } }
+            return AbsoluteLayoutSpec(children: [n[0]])
+        }
+        Self.measure(root)
+        #expect(errors.withLock { $0 }.isEmpty)
+        #expect(root.subnodes.map(\.id) == ["n0"])
+    }
 }
