@@ -76,7 +76,8 @@ extension FeedStore {
             let deferred = count > existing ? try DeferredIndexes.drop(db) : nil
             let writer = try UpsertWriter(db: db, now: now)
             try Self.load(cities, writer: writer, progress: progress)
-            var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed)
+            var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed,
+                                                    cities: cities)
             let total = generator.userCount + count
             for index in 1...generator.userCount {
                 try writer.write(generator.user(index))

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The hand-written word lists of `seed-data/vocabulary.json`, shared by the Python generator
-/// of the curated set and by `SyntheticFeedGenerator`.
+/// of the curated set and by `SyntheticFeedGenerator`. Its `places` and `seas` are read only by
+/// the Python generator (locations come from the cities, ``CityLocationSampler``).
 public struct SeedVocabulary: Decodable, Sendable {
     public var firstNames: [String]
     public var lastNames: [String]
@@ -12,23 +13,6 @@ public struct SeedVocabulary: Decodable, Sendable {
     public var multilingualTitles: [String]
     public var sentences: [String]
     public var comments: [String]
-    /// `[name, latitude, longitude]` triples: places on land.
-    public var places: [Place]
-    /// The same for open water.
-    public var seas: [Place]
-
-    public struct Place: Decodable, Sendable {
-        public var name: String
-        public var latitude: Double
-        public var longitude: Double
-
-        public init(from decoder: any Decoder) throws {
-            var container = try decoder.unkeyedContainer()
-            name = try container.decode(String.self)
-            latitude = try container.decode(Double.self)
-            longitude = try container.decode(Double.self)
-        }
-    }
 
     /// Reads `vocabulary.json`, refusing an empty list (the generator picks from every list).
     public static func load(from url: URL) throws -> SeedVocabulary {
@@ -44,8 +28,7 @@ public struct SeedVocabulary: Decodable, Sendable {
             ("handles", vocabulary.handles.count), ("subjects", vocabulary.subjects.count),
             ("adjectives", vocabulary.adjectives.count), ("titleTemplates", vocabulary.titleTemplates.count),
             ("multilingualTitles", vocabulary.multilingualTitles.count), ("sentences", vocabulary.sentences.count),
-            ("comments", vocabulary.comments.count), ("places", vocabulary.places.count),
-            ("seas", vocabulary.seas.count),
+            ("comments", vocabulary.comments.count),
         ]
         if let empty = lists.first(where: { $0.1 == 0 }) {
             throw SeedError(file: url.path, path: "$.\(empty.0)", message: "must not be empty")

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Makes realistic synthetic users, photos, locations and comments from a vocabulary and a
-/// seed: the same (vocabulary, seed, count) always gives the same rows.
+/// Makes realistic synthetic users, photos, locations and comments from a vocabulary, the
+/// cities and a seed: the same (vocabulary, cities, seed, count) always gives the same rows.
 ///
 /// Ids start at `idBase` (one billion) so that generated rows never collide with the curated
 /// set; the store refuses to generate over another count's or seed's rows. There is one
-/// user per ten photos (at least one); photo ids grow with upload time; photos get 0–5 comments, a location on land (jittered
-/// around a known place), at sea, or none, captions short and long in many languages.
+/// user per ten photos (at least one); photo ids grow with upload time; photos get 0–5 comments,
+/// a location near a city (``CityLocationSampler``) or, one in about twelve, none, and captions
+/// short and long in many languages.
 public struct SyntheticFeedGenerator: Sendable {
     public static let idBase: Int64 = 1_000_000_000
     /// Upload times fall in the 900 days from 2023-01-01 UTC.
@@ -20,12 +21,15 @@ public struct SyntheticFeedGenerator: Sendable {
     public let vocabulary: SeedVocabulary
     public let photoCount: Int
     public var userCount: Int { max(1, photoCount / 10) }
+    private let places: CityLocationSampler
     private var random: SplitMix64
     private var nextCommentID = idBase + 1
 
-    public init(vocabulary: SeedVocabulary, photoCount: Int, seed: UInt64) {
+    /// A generator whose photos are taken near `cities` (without cities, they have no location).
+    public init(vocabulary: SeedVocabulary, photoCount: Int, seed: UInt64, cities: [City]) {
         self.vocabulary = vocabulary
         self.photoCount = photoCount
+        self.places = CityLocationSampler(cities: cities)
         self.random = SplitMix64(seed: seed)
     }
 
@@ -114,15 +118,13 @@ public struct SyntheticFeedGenerator: Sendable {
         return sentences.joined(separator: " ")
     }
 
+    /// One draw for whether there is a location, then three for the city, the distance and the
+    /// bearing (always made, so the other fields' draws do not depend on the cities).
     private mutating func makeLocation(id: Int64) -> Location? {
         let roll = random.unit()
         if roll < 0.08 { return nil }
-        let atSea = roll < 0.20
-        let place = atSea ? random.pick(vocabulary.seas) : random.pick(vocabulary.places)
-        let spread = atSea ? 4.0 : 0.06
-        let latitude = min(89.9, max(-89.9, place.latitude + (random.unit() * 2 - 1) * spread))
-        var longitude = place.longitude + (random.unit() * 2 - 1) * spread
-        if longitude >= 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
-        return Location(id: id, latitude: (latitude * 1e5).rounded() / 1e5, longitude: (longitude * 1e5).rounded() / 1e5)
+        let city = random.unit(), distance = random.unit(), bearing = random.unit()
+        guard let place = places.location(city: city, distance: distance, bearing: bearing) else { return nil }
+        return Location(id: id, latitude: place.latitude, longitude: place.longitude)
     }
 }

@@ -25,8 +25,9 @@ extension PostgresFeedStore: FeedSeeding {
                               progress: FeedStore.ProgressHandler?) throws -> SeedCounts {
         let vocabulary = try SeedVocabulary.load(from: directory.appendingPathComponent("vocabulary.json"))
         var tables = SeedTables()
-        for city in try CuratedSeedRecords.cities(directory: directory) { tables.add(city) }
-        var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed)
+        let cities = try CuratedSeedRecords.cities(directory: directory)
+        for city in cities { tables.add(city) }
+        var generator = SyntheticFeedGenerator(vocabulary: vocabulary, photoCount: count, seed: rngSeed, cities: cities)
         for index in 1 ... generator.userCount { tables.add(generator.user(index)) }
         for index in 1 ... count {
             let (photo, location, comments) = generator.photo(index)

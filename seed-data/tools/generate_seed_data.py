@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
-"""Generates the curated seed set (users.jsonl, photos.jsonl, comments.jsonl) from vocabulary.json.
+"""Generates the curated seed set (users.jsonl, photos.jsonl, comments.jsonl) from vocabulary.json
+and cities.tsv.
 
-Deterministic: the same vocabulary and seed give byte-identical files. Run from anywhere:
+Deterministic: the same vocabulary, cities and seed give byte-identical files. Run from anywhere:
     python3 seed-data/tools/generate_seed_data.py [--seed 20240501] [--users 200] [--photos 2400]
+
+Photos are taken where people are: a location is near a GeoNames city of cities.tsv, picked with a
+probability proportional to its population, moved up to OFFSET_KM in a random direction (uniform
+over that disc), so the reverse geocoder (the nearest city within 75 km) always finds a place.
+About 8% of the photos have no location.
 """
 import argparse
+import csv
+import itertools
 import json
+import math
 import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -13,6 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EPOCH = datetime(2023, 1, 1, tzinfo=timezone.utc)
 SPAN_SECONDS = 900 * 24 * 3600
+# How far a location may lie from its city, in km: well inside the geocoder's 75 km radius.
+OFFSET_KM = 8.0
+# Kilometres per degree of latitude (the geocoder's Earth radius, 6371 km).
+KM_PER_DEGREE = 6371.0 * math.pi / 180.0
 RATIOS = [(4032, 3024), (3024, 4032), (1080, 1080), (1920, 1080), (1080, 1350), (6000, 4000), (1200, 1800), (2048, 858)]
 
 
@@ -55,18 +68,33 @@ def description(rng, vocab):
     return " ".join(rng.choice(vocab["sentences"]) for _ in range(count))
 
 
-def location(rng, vocab):
+def load_cities():
+    """The (latitude, longitude) of every city of cities.tsv, in file order, and their cumulative
+    populations (a city without one counts as 1, so that every city can be drawn)."""
+    with open(ROOT / "cities.tsv", encoding="utf-8", newline="") as source:
+        rows = list(csv.DictReader(source, delimiter="\t", quoting=csv.QUOTE_NONE))
+    places = [(float(row["latitude"]), float(row["longitude"])) for row in rows]
+    weights = list(itertools.accumulate(max(int(row["population"]), 1) for row in rows))
+    return places, weights
+
+
+def location(rng, places_rng, vocab, cities):
     roll = rng.random()
     if roll < 0.08:
         return None
-    if roll < 0.20:
-        _, lat, lon = rng.choice(vocab["seas"])
-        spread = 4.0
-    else:
-        _, lat, lon = rng.choice(vocab["places"])
-        spread = 0.06
-    lat = max(-89.9, min(89.9, lat + rng.uniform(-spread, spread)))
-    lon = (lon + rng.uniform(-spread, spread) + 180.0) % 360.0 - 180.0
+    # The main stream still makes the three draws of the placement it made before locations came
+    # from cities (a sea or a place of the vocabulary and two offsets), so that every other field
+    # of every row keeps its value; the coordinates come from their own stream.
+    rng.choice(vocab["seas"] if roll < 0.20 else vocab["places"])
+    rng.random()
+    rng.random()
+    places, weights = cities
+    lat, lon = places_rng.choices(places, cum_weights=weights)[0]
+    distance = OFFSET_KM * math.sqrt(places_rng.random()) / KM_PER_DEGREE
+    bearing = 2 * math.pi * places_rng.random()
+    lat = max(-89.9, min(89.9, lat + distance * math.cos(bearing)))
+    lon = lon + distance * math.sin(bearing) / max(math.cos(math.radians(lat)), 0.01)
+    lon = (lon + 180.0) % 360.0 - 180.0
     return {"latitude": round(lat, 5), "longitude": round(lon, 5)}
 
 
@@ -77,7 +105,9 @@ def main():
     parser.add_argument("--photos", type=int, default=2400)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    places_rng = random.Random(f"locations-{args.seed}")
     vocab = json.loads((ROOT / "vocabulary.json").read_text(encoding="utf-8"))
+    cities = load_cities()
 
     users = make_users(rng, vocab, args.users)
     photos, comments = [], []
@@ -96,7 +126,7 @@ def main():
             "url": f"https://images.photofeed.example/photos/{photo_id}.jpg",
             "pixelWidth": width, "pixelHeight": height, "title": title(rng, vocab),
             "description": description(rng, vocab), "likes": int(rng.paretovariate(1.2)) - 1,
-            "uploadedAt": iso(uploaded), "location": location(rng, vocab),
+            "uploadedAt": iso(uploaded), "location": location(rng, places_rng, vocab, cities),
         })
         for _ in range(rng.choice([0, 0, 1, 1, 2, 3, 5])):
             comments.append({
