@@ -38,6 +38,8 @@ import Testing
                 let user = photo1["user"] as? [String: Any]
                 #expect(user?["name"] as? String == "ana" && user?["avatarURL"] as? String == "https://a.example/ana.jpg")
                 #expect(photo1["location"] as? String == "Germany")
+                // The placemark's fields beside the label (the rule falls to the country: no admin names)
+                #expect(photo1["placemark"] as? [String: String] == ["locality": "Berlin", "country": "Germany"])
                 #expect(photo1["likes"] as? Int == 3 && photo1["commentCount"] as? Int == 3)
                 #expect(photo1["description"] as? String == "Fog on the water.")
                 #expect(photo1["comments"] as? [String] == ["bo Beautiful!", "chen Where is this?",
@@ -48,7 +50,7 @@ import Testing
                     "comment1": "chen Where is this?", "comment2": "ana Berlin, by the river.",
                 ])
                 // Not geocoded: no location label, and a null location.
-                #expect(items[2]["location"] is NSNull)
+                #expect(items[2]["location"] is NSNull && items[2]["placemark"] is NSNull)
                 #expect((items[2]["texts"] as? [String: String])?["location"] == nil)
             }
             // The same page again: every layout from the cache.

@@ -13,19 +13,20 @@ import StoreTestSupport
     /// likes, description, the comment labels shown and every text as the cell sets it.
     static let content: [Int: String] = [
         4: #""photo":{"url":"https://p.example/4.jpg","pixelWidth":1000,"pixelHeight":500,"uploadedAt":1749988800000},"#
-            + #""user":{"name":"ana","avatarURL":"https://a.example/ana.jpg"},"location":null,"likes":12,"#
+            + #""user":{"name":"ana","avatarURL":"https://a.example/ana.jpg"},"location":null,"placemark":null,"likes":12,"#
             + #""description":"Rooftops at noon.","commentCount":0,"comments":[],"#
             + #""texts":{"userName":"ana","time":"1s","likes":"\#u{2665}\#u{FE0E} 12 likes","#
             + #""description":"ana Rooftops at noon."}"#,
         1: #""photo":{"url":"https://p.example/1.jpg","pixelWidth":1080,"pixelHeight":1350,"uploadedAt":1749988500000},"#
-            + #""user":{"name":"ana","avatarURL":"https://a.example/ana.jpg"},"location":"Germany","likes":3,"#
+            + #""user":{"name":"ana","avatarURL":"https://a.example/ana.jpg"},"location":"Germany","#
+            + #""placemark":{"locality":"Berlin","country":"Germany"},"likes":3,"#
             + #""description":"Fog on the water.","commentCount":3,"#
             + #""comments":["bo Beautiful!","chen Where is this?","ana Berlin, by the river."],"#
             + #""texts":{"userName":"ana","location":"Germany","time":"5m","likes":"\#u{2665}\#u{FE0E} 3 likes","#
             + #""description":"ana Fog on the water.","comment0":"bo Beautiful!","comment1":"chen Where is this?","#
             + #""comment2":"ana Berlin, by the river."}"#,
         3: #""photo":{"url":"https://p.example/3.jpg","pixelWidth":800,"pixelHeight":800,"uploadedAt":1749643200000},"#
-            + #""user":{"name":"chen","avatarURL":"https://a.example/chen.jpg"},"location":null,"likes":0,"#
+            + #""user":{"name":"chen","avatarURL":"https://a.example/chen.jpg"},"location":null,"placemark":null,"likes":0,"#
             + #""description":"","commentCount":1,"comments":["ana Looks delicious."],"#
             + #""texts":{"userName":"chen","time":"4d","likes":"\#u{2665}\#u{FE0E} 0 likes","description":"chen ","#
             + #""comment0":"ana Looks delicious."}"#,

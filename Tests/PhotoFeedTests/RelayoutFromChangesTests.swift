@@ -28,10 +28,12 @@ import StoreTestSupport
         var expected = Self.model
         (expected.contentVersion, expected.isImageLoaded, expected.isAvatarLoaded) = (6, true, true)
         expected.locationName = "Switzerland"
+        expected.placemark = PlacemarkLabel(locality: "Bern", country: "Switzerland")
         #expect(updated == expected, "nothing else changes")
 
         let failed = try #require(Self.model.applying([Self.change(4, .location(placeName: nil, country: nil, state: .failed))]))
-        #expect(failed.locationName == nil)
+        #expect(failed.locationName == "", "a failed geocode sets the empty label, as ASDKgram's does")
+        #expect(failed.placemark == nil)
         let noPlace = try #require(Self.model.applying([Self.change(4, .location(placeName: "Nowhere", country: nil, state: .resolved))]))
         #expect(noPlace.locationName == "ERROR", "a placemark without a country is ASDKgram's ERROR")
     }

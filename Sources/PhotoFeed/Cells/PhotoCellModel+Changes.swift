@@ -41,9 +41,8 @@ extension PhotoCellModel {
         case .imageState(let state): isImageLoaded = state == .loaded
         case .avatarState(let state): isAvatarLoaded = state == .loaded
         case .location(let placeName, let country, let state, let subLocality, let area, let subArea):
-            locationName = Self.locationName(placeName: placeName, country: country, state: state,
-                                             subLocality: subLocality, administrativeArea: area,
-                                             subAdministrativeArea: subArea)
+            setLocation(placeName: placeName, country: country, state: state, subLocality: subLocality,
+                        administrativeArea: area, subAdministrativeArea: subArea)
         case .commentsLoaded: return false
         }
         return true

@@ -26,11 +26,20 @@ public struct PlacemarkLabel: Hashable, Sendable {
 
     /// The label, by the first rule whose fields are all present (an empty name counts as absent).
     public var text: String {
-        func present(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
         if let water = present(inlandWater) { return water }
         if let sub = present(subLocality), let locality = present(locality) { return "\(sub), \(locality)" }
         if let sub = present(subAdministrativeArea), let area = present(administrativeArea) { return "\(sub), \(area)" }
         if let country = present(country) { return country }
         return "ERROR"
     }
+
+    /// Whether no field is present: no place at all. A cell shows such a geocode as a failed one,
+    /// with an empty label (``PhotoCellModel/locationName(state:placemark:)``), not as "ERROR",
+    /// which is the rule's answer for a place none of whose fields it reads.
+    public var isEmpty: Bool {
+        [inlandWater, subLocality, locality, subAdministrativeArea, administrativeArea, country]
+            .allSatisfy { present($0) == nil }
+    }
+
+    private func present(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
 }

@@ -7,11 +7,12 @@ import TextLayout
 /// has now, and the sync daemon's completions applied to the session's own copies of the models
 /// (the store is only read).
 ///
-/// A cell requests the jobs for what it is missing: its photo's image, its owner's avatar and,
-/// when its location is not geocoded yet, the reverse geocode. Images and avatars are display
-/// only (the photo is always square); a geocode shows the location label, and a photo's comment
-/// feed its comments (ASDKgram requests both as the cell enters the preload state), each through
-/// ``PhotoCellNode/update(_:)`` and a relayout.
+/// An item has jobs for what it is missing: its photo's image, its owner's avatar, the reverse
+/// geocode when its location is not geocoded yet, and its comment feed. Images and avatars are
+/// display only (the photo is always square); a geocode shows the location label (requested as
+/// the page arrives, as ASDKgram's `LocationModel` starts geocoding when the photo is parsed),
+/// and a photo's comment feed its comments (requested as the cell enters the preload state),
+/// each through ``PhotoCellNode/update(_:)``, which calls `setNeedsLayout`.
 ///
 /// The precomputed height of an item is the layout cache's row for its photo at the session's
 /// width and scale with this engine, from the photo's newest content version the cache has (the
@@ -71,8 +72,9 @@ public final class StoreSessionSource: FeedSessionSource {
         }
     }
 
-    /// The jobs a cell of `item` requests on entering the preload range, in ASDKgram's order:
-    /// the photo, the avatar, the reverse geocode, the comment feed.
+    /// The jobs of `item`, in ASDKgram's order: the photo, the avatar, the reverse geocode, the
+    /// comment feed (the session requests the geocode when the page arrives and the others when
+    /// the cell enters the preload range: ``SessionItem/pageJobs``).
     func jobs(for item: FeedItem) -> [JobKey] {
         var jobs: [JobKey] = []
         if item.photo.imageState == .pending { jobs.append(JobKey(kind: .image, targetID: item.photo.id)) }
@@ -91,7 +93,8 @@ public final class StoreSessionSource: FeedSessionSource {
     }
 
     public func complete(_ job: JobKey, succeeded: Bool, cell: (Int64) -> CellNode?) throws -> SessionJobEffect {
-        guard succeeded else { return .none }
+        // A geocode given up on still sets the (empty) location label, as ASDKgram's does.
+        guard succeeded || job.kind == .geocode else { return .none }
         // Kinds compared one by one, not switched over: a kind this source does not know of
         // (one added to the store later) changes nothing until it is handled here.
         if job.kind == .image {
@@ -103,14 +106,17 @@ public final class StoreSessionSource: FeedSessionSource {
             return .none
         }
         if job.kind == .geocode, let location = locations[job.targetID] {
-            let place = try store.placemark(latitude: location.latitude, longitude: location.longitude, geocoder: geocoder)
-            let name = PhotoCellModel.locationName(placeName: place?.locality, country: place?.country,
-                                                   state: .resolved, subLocality: place?.subLocality,
-                                                   administrativeArea: place?.administrativeArea,
-                                                   subAdministrativeArea: place?.subAdministrativeArea)
+            let place = succeeded
+                ? try store.placemark(latitude: location.latitude, longitude: location.longitude, geocoder: geocoder)
+                : nil
             let photos = photosByLocation[job.targetID] ?? []
-            update(photos, cell: cell) { $0.locationName = name }
-            return SessionJobEffect(layoutChanged: name == nil ? [] : photos)
+            update(photos, cell: cell) {
+                $0.setLocation(placeName: place?.locality, country: place?.country,
+                               state: succeeded ? .resolved : .failed, subLocality: place?.subLocality,
+                               administrativeArea: place?.administrativeArea,
+                               subAdministrativeArea: place?.subAdministrativeArea)
+            }
+            return SessionJobEffect(layoutChanged: photos)
         }
         if job.kind == .commentFeed {
             let page = try store.commentFeedFirstPage(photoIDs: [job.targetID], limit: PhotoCellModel.commentPageSize)
