@@ -82,9 +82,9 @@ def location(rng, places_rng, vocab, cities):
     roll = rng.random()
     if roll < 0.08:
         return None
-    # The main stream still makes the three draws of the placement it made before locations came
-    # from cities (a sea or a place of the vocabulary and two offsets), so that every other field
-    # of every row keeps its value; the coordinates come from their own stream.
+    # The coordinates come from their own stream. The main stream makes three draws here all the
+    # same (a vocabulary sea or place, two offsets): the rows' other fields were drawn after them,
+    # and keeping them keeps those fields' values.
     rng.choice(vocab["seas"] if roll < 0.20 else vocab["places"])
     rng.random()
     rng.random()
