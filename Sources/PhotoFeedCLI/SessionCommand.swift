@@ -14,9 +14,11 @@ public struct SessionCommand: ParsableCommand {
         commandName: "session",
         abstract: "Simulate one user scrolling the feed: interface states, paging, placeholders, layout shift.",
         discussion: """
-            The range controller sets each cell's interface state from the viewport; cells entering \
-            the preload range request their image, avatar and reverse-geocode jobs, which the simulated \
-            sync daemon completes on the same virtual clock (the database is only read). Batch fetching \
+            The range controller sets each cell's interface state from the viewport. A page's reverse \
+            geocodes are requested as it arrives; cells entering the preload range request their image, \
+            avatar and comment-feed jobs; the simulated sync daemon completes them on the same virtual \
+            clock (the database is only read). A completion relays out a cell in the display range at \
+            once; another cell takes its new height as it enters the display range. Batch fetching \
             loads a first page of 4, then pages of 20, 2.5 screens ahead. Without --duration the \
             session runs until the script can go no further (the end of the feed for --speed, the last \
             keyframe for --offsets).

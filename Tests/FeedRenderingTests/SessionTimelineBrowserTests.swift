@@ -13,11 +13,13 @@ import Testing
     /// of 20 points at step 9.
     static func report() throws -> SessionReport {
         let network = SyncSimulation(imageLatency: .fixed(.milliseconds(50)),
-                                     geocodeLatency: .fixed(.milliseconds(100)), failureRate: 0, concurrency: 2)
+                                     geocodeLatency: .fixed(.milliseconds(100)),
+                                     commentFeedLatency: .fixed(.milliseconds(100)), failureRate: 0, concurrency: 2)
         let configuration = FeedSessionConfiguration(width: 375, height: 300, scale: 2, script: .speed(600),
                                                      stepsPerSecond: 60, duration: 10.0 / 60, seed: 7,
                                                      simulation: network)
-        let source = SyntheticSessionSource(count: 30, height: { _ in 100 }, growth: { $0 == 2 ? 20 : 0 })
+        let source = SyntheticSessionSource(count: 30, height: { _ in 100 }, growth: { $0 == 2 ? 20 : 0 },
+                                            growthJob: .commentFeed)
         return try FeedSession(source: source, configuration: configuration, parallelism: 1).run()
     }
 

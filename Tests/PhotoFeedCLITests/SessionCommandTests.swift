@@ -85,10 +85,11 @@ import Testing
     }
 
     /// The curated set's first cells at 375 points before their comment feeds arrive (the cell's
-    /// layout of their texts, as `feed` prints it after seeding): 494.5, 510.5, 498.5, 478, 478;
+    /// layout of their texts, as `feed` prints it after seeding): 478, 478, 478, 478, 482, 478;
     /// every photo's image, owner's avatar, location and comment feed pending after seeding; the
-    /// first five photos have five owners. Photo 67's first comment page adds one label (20.5
-    /// points: 5 of spacing and a 15.5-point line), photo 540's three (59.5).
+    /// first six photos have six owners, and of the first 24 only photo 2206 (cell 8) has no
+    /// location. Photo 67's first comment page adds one label (20.5 points: 5 of spacing and a
+    /// 15.5-point line), photo 540's three (59.5).
     @Test(.tags(.slow), .notInQuickRuns) func oneSecondOverTheCuratedSet() throws {
         let directory = try FeedTestStore.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -99,29 +100,33 @@ import Testing
         func column(_ key: String) -> [Int] { steps.map { $0[key] as? Int ?? -1 } }
         #expect(steps.count == 60)
 
-        // Step 0 fetches the first page (1,981.5 points); step 1, at offset 10, has
-        // 1981.5 − 667 − 10 = 1304.5 ≤ 1667.5 points left and fetches 20; the next fetch would
-        // need an offset past 10,000 points, far beyond the 590 reached
+        // Step 0 fetches the first page (1,912 points); step 1, at offset 10, has
+        // 1912 − 667 − 10 = 1235 ≤ 1667.5 points left and fetches 20; the next fetch would need
+        // an offset past 9,000 points, far beyond the 590 reached
         #expect(column("pagesFetched") == [1, 1] + Array(repeating: 0, count: 58))
         #expect(column("cells") == [4] + Array(repeating: 24, count: 59))
-        // Once their comments are in (steps 13 and 21), cells 0 (0–515) and 1 (515–1085) are on
-        // screen; cell 2 (from 1085) joins once the viewport's bottom passes 1085 (offset 420,
-        // step 42) and cell 0 leaves at offset 520
-        #expect(column("visible") == Array(repeating: 2, count: 42) + Array(repeating: 3, count: 10)
-                + Array(repeating: 2, count: 8))
-        // Each new cell asks for its image, avatar, geocode and comment feed: cells 0 and 1 in
-        // Minimum's preload (to 1000.5); cells 2–4 in Full's (to offset + 2334.5 = 2344.5 at step
-        // 1); cell 5, from 2459.5 and from 2480 once photo 67's comments are in (step 13), at
-        // offset 150 (150 + 2334.5 = 2484.5), step 15
+        // Once their comments are in (steps 13 and 31), cells 0 (0–498.5) and 1 (498.5–1036) are
+        // on screen; cell 2 (from 1036) joins once the viewport's bottom passes 1036 (offset 370,
+        // step 37) and cell 0 leaves at offset 500 (step 50)
+        #expect(column("visible") == Array(repeating: 2, count: 37) + Array(repeating: 3, count: 13)
+                + Array(repeating: 2, count: 10))
+        // Each page asks for its photos' reverse geocodes as it arrives (4 at step 0, 19 at step 1),
+        // and each new cell for its image, avatar and comment feed as it enters the preload range:
+        // cells 0–2 in Minimum's (to 1000.5); cells 3 and 4 in Full's (to offset + 2334.5 = 2344.5
+        // at step 1); cell 5, from 2394, at offset 60 (60 + 2334.5 = 2394.5), step 6
         var requested = Array(repeating: 0, count: 60)
-        requested[0] = 8; requested[1] = 12; requested[15] = 4
+        requested[0] = 4 + 9; requested[1] = 19 + 6; requested[6] = 3
         #expect(column("jobsRequested") == requested)
         let totals = try #require(report["totals"] as? [String: Any])
-        #expect(totals["jobsRequested"] as? Int == 24 && totals["cellsShown"] as? Int == 3)
-        // A location label never changes a cell's height (the header's 50 points, set by the
-        // avatar and its insets, hold the name and the place, 16.5 each); the comment feeds do:
-        // photo 67 grows by 20.5 at step 13 and moves photo 540 down as much, which grows by
-        // 59.5 at step 21: 100.5 points in three shifts
+        #expect(totals["jobsRequested"] as? Int == 41 && totals["cellsShown"] as? Int == 3)
+        // A location label does not change these cells' heights (the header's 50 points, set by
+        // the avatar and its insets, hold the name and the place, 16.5 each); the comment feeds
+        // do, and both cells are on screen (loaded) when theirs arrive: photo 67 grows by 20.5 at
+        // step 13 and moves photo 540 down as much, which grows by 59.5 at step 31 (its comment
+        // feed, the tenth job of step 0, waits for one of the 8 slots behind the page's four
+        // geocodes): 100.5 points in three shifts
         #expect(totals["cumulativeShift"] as? Double == 100.5 && totals["shiftEvents"] as? Int == 3)
+        let shifts = try #require(report["shifts"] as? [[String: Any]])
+        #expect(shifts.map { $0["step"] as? Int } == [13, 13, 31])
     }
 }

@@ -10,14 +10,17 @@ import Testing
 /// `photofeed session`'s simulation on made-up cells, whose counts follow from their heights by
 /// hand, and on the four-photo test feed.
 @Suite struct FeedSessionTests {
-    /// Fixed latencies and no failures: image 50 ms, geocode 100 ms, two jobs at a time.
+    /// Fixed latencies and no failures: image 50 ms, geocode and comment feed 100 ms, two jobs at
+    /// a time.
     static let network = SyncSimulation(imageLatency: .fixed(.milliseconds(50)),
-                                        geocodeLatency: .fixed(.milliseconds(100)), failureRate: 0,
+                                        geocodeLatency: .fixed(.milliseconds(100)),
+                                        commentFeedLatency: .fixed(.milliseconds(100)), failureRate: 0,
                                         concurrency: 2)
 
-    /// 30 cells of 100 points; cell 2 grows by 20 points when its layout-input job ends.
+    /// 30 cells of 100 points; cell 2 grows by 20 points when its comment feed (requested as it
+    /// enters the preload range) ends.
     static func synthetic() -> SyntheticSessionSource {
-        SyntheticSessionSource(count: 30, height: { _ in 100 }, growth: { $0 == 2 ? 20 : 0 })
+        SyntheticSessionSource(count: 30, height: { _ in 100 }, growth: { $0 == 2 ? 20 : 0 }, growthJob: .commentFeed)
     }
 
     /// A 375 × 300 viewport scrolling at 600 pt/s (10 points a step at 60 steps/s) for 10 steps.
@@ -193,9 +196,11 @@ import Testing
         // And photos 4 (0–478) and 1 (478–1015.5) are on screen; Minimum's preload reaches 1000.5
         #expect(report.steps.map(\.visible) == [2, 2, 2])
         #expect(report.steps.map(\.preload) == [2, 2, 2])
-        // And they request photo 4's image, ana's avatar and photo 4's comment feed (photo 1 has
-        // its image, place and comments)
-        #expect(report.steps.map(\.jobsRequested) == [3, 0, 0])
+        // And the page's arrival requests photo 3's reverse geocode (its cell is beyond the
+        // preload range: ASDKgram geocodes as it parses the photo); the visible cells request photo
+        // 4's image, ana's avatar and photo 4's comment feed (photo 1 has its image, place and
+        // comments)
+        #expect(report.steps.map(\.jobsRequested) == [4, 0, 0])
         // And photo 4 shows a placeholder for the three steps (its image needs 100 ms)
         #expect(report.placeholders.map(\.itemID) == [4])
         #expect(report.placeholders.map(\.seconds) == [3.0 / 60])

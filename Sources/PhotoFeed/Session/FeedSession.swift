@@ -7,21 +7,33 @@ import NodeKit
 ///
 /// Each step, at `step / stepsPerSecond` seconds:
 /// 1. the simulated daemon runs up to the step's time (``SessionJobQueue``); each finished job
-///    goes to the source, which updates the cells showing its target, and the cells whose layout
-///    inputs changed are laid out again by the ``DataController`` (Texture's relayout of a cell
-///    whose size was invalidated);
+///    goes to the source, which updates the cells showing its target (a cell whose layout inputs
+///    change calls its `setNeedsLayout`). A *loaded* cell, one in the display range
+///    (``CellsNeedingLayout/isLoaded(_:)``), relays out at once: the ``DataController``
+///    re-measures it and the table takes its new height (Texture's relayout of a cell whose size
+///    was invalidated, §9.4). Any other cell is only invalidated, as Texture's `setNeedsLayout`
+///    on a node without a view is, and keeps its height in the table until step 4;
 /// 2. the script's offset is applied, clamped to the content;
 /// 3. batch fetching (Texture's rule, ASDKgram's 2.5 leading screens) decides whether to fetch
 ///    the next page: a first page of 4, then 20; the data controller inserts it, allocating the
-///    cells with their node blocks and measuring them at the viewport's width;
+///    cells with their node blocks and measuring them at the viewport's width, and the page's
+///    reverse geocodes are requested, in feed order (ASDKgram's `LocationModel` starts
+///    geocoding as the photo is parsed, before any cell exists);
 /// 4. the ``RangeController`` sets every cell's interface state from the viewport; a cell that
 ///    entered the preload range (its interface-state delegate hears `didEnterPreloadState`, where
-///    ASDKgram's cell starts loading) requests its jobs, the visible cells' first, then those in the
-///    display range, then the rest of the preload range (each in feed order), so the jobs of
-///    what the user is about to see run first (a job once requested runs to its end, even when
-///    its cell leaves the range: the daemon's job fills the store, not the cell);
+///    ASDKgram's cell starts loading) requests its other jobs (``SessionItem/preloadJobs``), the
+///    visible cells' first, then those in the display range, then the rest of the preload range
+///    (each in feed order), so the jobs of what the user is about to see run first (a job once
+///    requested runs to its end, even when its cell leaves the range: the daemon's job fills the
+///    store, not the cell). The invalidated cells that entered the display range are laid out
+///    now, in feed order, and the table takes their heights; when that moves cells, the range
+///    controller runs again on the new frames, as Texture's table updates its ranges after a
+///    relayout;
 /// 5. the step is recorded: the cells in each range, the visible cells showing a placeholder
-///    image, and the layout shift of the visible cells (``LayoutShiftTracker``).
+///    image, and the layout shift of the visible cells (``LayoutShiftTracker``). So a height
+///    change is a shift only where Texture would show one: a cell that changed while off-screen
+///    beyond the display range moves nothing until it enters that range, and then moves what is
+///    on screen only if it lies above it (scrolling up) or is on screen itself.
 ///
 /// A page arrives within the step that asks for it (the feed is read from a local store). The
 /// range list is rebuilt only when cells come or change height, so a step's cost follows the
@@ -45,6 +57,8 @@ public final class FeedSession {
     private let preloadInbox = PreloadInbox()
     /// Each cell's observer (nodes hold their interface-state delegates weakly).
     private var preloadObservers: [PreloadObserver] = []
+    /// Cells invalidated by a completion while not loaded, laid out as they enter the display range.
+    private var needingLayout = CellsNeedingLayout()
     private var feedEnded = false
     private var offset = 0.0
     private var shifts = LayoutShiftTracker()
@@ -109,16 +123,16 @@ public final class FeedSession {
         let previousOffset = offset
         offset = min(max(0, configuration.script.offset(at: seconds)), maximumOffset)
         let direction: ScrollDirection = offset > previousOffset ? .down : offset < previousOffset ? .up : .none
-        let fetched = try fetchIfNeeded(direction: direction)
-        if listIsStale {
-            list = RangeList(dataController.tableRangeElements())
-            listIsStale = false
-            offset = min(offset, maximumOffset)
-        }
+        let (fetched, pageRequests) = try fetchIfNeeded(direction: direction, at: now)
 
-        let viewport = Viewport(size: Size(configuration.width, configuration.height), contentOffset: Point(0, offset))
-        let update = ranges.update(viewport: viewport, scrollDirection: direction, list: list)
-        let requested = requestJobs(update, at: now)
+        var update = updateRanges(direction: direction)
+        var requested = pageRequests + requestJobs(update, at: now)
+        var passes = 1
+        while passes < Self.maximumRangePasses, layOutCellsEnteringDisplay() {
+            update = updateRanges(direction: direction)
+            requested += requestJobs(update, at: now)
+            passes += 1
+        }
         jobs.startDueJobs()
 
         let visible = update.visible.sorted()
@@ -134,7 +148,24 @@ public final class FeedSession {
         return record
     }
 
-    /// Hands each finished job to the source and lays out again the cells whose inputs changed.
+    /// Range updates a step runs at most: one, then one more after each relayout of cells that
+    /// entered the display range (a relayout can bring others into it; what is left waits for
+    /// the next step).
+    static let maximumRangePasses = 4
+
+    /// Rebuilds the range list when cells came or changed height, then sets the interface states.
+    private func updateRanges(direction: ScrollDirection) -> RangeUpdate {
+        if listIsStale {
+            list = RangeList(dataController.tableRangeElements())
+            listIsStale = false
+            offset = min(offset, maximumOffset)
+        }
+        let viewport = Viewport(size: Size(configuration.width, configuration.height), contentOffset: Point(0, offset))
+        return ranges.update(viewport: viewport, scrollDirection: direction, list: list)
+    }
+
+    /// Hands each finished job to the source; the loaded cells whose inputs changed are laid out
+    /// again at once, the others wait for the display range (``CellsNeedingLayout``).
     private func applyCompletions(_ ended: [SessionJobQueue.Result]) throws {
         lastEnded = ended.count
         var relayout: Set<Int> = []
@@ -152,26 +183,54 @@ public final class FeedSession {
         }
         guard !relayout.isEmpty else { return }
         for index in relayout.sorted() {
+            guard let node = dataController.node(at: ItemPath(0, index)) else { continue }
+            if CellsNeedingLayout.isLoaded(node.interfaceState) {
+                needingLayout.remove(index)
+                dataController.nodeDidInvalidateSize(node)
+            } else {
+                needingLayout.insert(index)
+            }
+        }
+        relayoutQueuedCells()
+    }
+
+    /// Lays out the invalidated cells that are loaded now (they entered the display range), in
+    /// feed order. Returns whether a height in the table changed.
+    private func layOutCellsEnteringDisplay() -> Bool {
+        let due = needingLayout.removeLoaded { [dataController] index in
+            dataController.node(at: ItemPath(0, index)).map { CellsNeedingLayout.isLoaded($0.interfaceState) } ?? false
+        }
+        for index in due {
             if let node = dataController.node(at: ItemPath(0, index)) { dataController.nodeDidInvalidateSize(node) }
         }
-        if !dataController.relayoutQueuedNodes().isEmpty { listIsStale = true }
+        return relayoutQueuedCells()
+    }
+
+    /// The table's relayout of the queued cells (§9.4). Returns whether a height changed.
+    @discardableResult
+    private func relayoutQueuedCells() -> Bool {
+        guard !dataController.relayoutQueuedNodes().isEmpty else { return false }
+        listIsStale = true
+        return true
     }
 
     /// Texture's batch-fetching rule at the current offset; fetches and inserts one page when it
-    /// says so. Returns whether a page came (a fetch past the feed's end brings none).
-    private func fetchIfNeeded(direction: ScrollDirection) throws -> Bool {
-        guard !feedEnded else { return false }
+    /// says so, and requests the page's jobs that start on its arrival (``SessionItem/pageJobs``),
+    /// in feed order. Returns whether a page came (a fetch past the feed's end brings none) and
+    /// how many jobs were new.
+    private func fetchIfNeeded(direction: ScrollDirection, at now: Duration) throws -> (fetched: Bool, requested: Int) {
+        guard !feedEnded else { return (false, 0) }
         let bounds = Rect(0, offset, configuration.width, configuration.height)
         guard BatchFetching.shouldFetchBatch(
             context: batchContext, scrollDirection: direction, scrollableDirections: .vertical, bounds: bounds,
             contentSize: Size(configuration.width, contentHeight), targetOffset: Point(0, offset),
-            leadingScreens: configuration.leadingScreens, visible: true) else { return false }
+            leadingScreens: configuration.leadingScreens, visible: true) else { return (false, 0) }
         batchContext.beginBatchFetching()
         defer { batchContext.completeBatchFetching(true) }
         let limit = pagesFetched == 0 ? configuration.firstPageSize : configuration.pageSize
         var page = try source.nextPage(limit: limit)
         if page.count < limit { feedEnded = true }
-        guard !page.isEmpty else { return false }
+        guard !page.isEmpty else { return (false, 0) }
         pagesFetched += 1
         if !configuration.prefetchLayouts {
             for index in page.indices { page[index].precomputedHeight = nil }
@@ -191,10 +250,14 @@ public final class FeedSession {
             preloadObservers.append(observer)
         }
         listIsStale = true
-        return true
+        var requested = 0
+        for item in page {
+            for job in item.pageJobs where jobs.request(job, at: now) { requested += 1 }
+        }
+        return (true, requested)
     }
 
-    /// Requests the jobs of the cells that entered the preload range in `update` (their
+    /// Requests the preload jobs of the cells that entered the preload range in `update` (their
     /// observers' inbox): visible cells first, then the display range's, then the preload range's,
     /// each in feed order. Returns how many jobs were new.
     private func requestJobs(_ update: RangeUpdate, at now: Duration) -> Int {
@@ -213,7 +276,7 @@ public final class FeedSession {
         var count = 0
         for index in ordered {
             jobsRequestedFor[index] = true
-            for job in dataSource.items[index].jobs where jobs.request(job, at: now) { count += 1 }
+            for job in dataSource.items[index].preloadJobs where jobs.request(job, at: now) { count += 1 }
         }
         return count
     }

@@ -4,9 +4,10 @@ import NodeKit
 /// Where a ``FeedSession`` gets its cells and what the sync daemon's completions do to them.
 ///
 /// The session asks for pages as batch fetching decides, builds each item's cell through a
-/// ``DataController`` with the item's node block, requests the item's jobs when its cell enters
-/// the preload range, and gives each finished job back here. ``StoreSessionSource`` reads the
-/// feed from a ``FeedStore``; tests and benchmarks bring their own.
+/// ``DataController`` with the item's node block, requests the item's jobs as ASDKgram does (the
+/// reverse geocode when the page arrives, the rest when the cell enters the preload range, see
+/// ``SessionItem/pageJobs``), and gives each finished job back here. ``StoreSessionSource`` reads
+/// the feed from a ``FeedStore``; tests and benchmarks bring their own.
 public protocol FeedSessionSource: AnyObject {
     /// The next `limit` items of the feed: fewer at its end, none past it.
     func nextPage(limit: Int) throws -> [SessionItem]
@@ -14,6 +15,11 @@ public protocol FeedSessionSource: AnyObject {
     /// Applies a finished job to the cells that show its target (`cell` gives the node of an
     /// item by id, nil while it has none) and says what changed. Jobs that failed for good come
     /// here too, with `succeeded` false.
+    ///
+    /// A cell whose layout inputs change calls its own `setNeedsLayout()` (ASDKgram's cell does,
+    /// and ``PhotoCellNode/update(_:)`` does); the session decides when the table learns the new
+    /// height (``FeedSession``: at once for a loaded cell, as it enters the display range for
+    /// another).
     func complete(_ job: JobKey, succeeded: Bool, cell: (Int64) -> CellNode?) throws -> SessionJobEffect
 }
 
@@ -23,8 +29,9 @@ public struct SessionItem: Sendable {
     public var id: Int64
     /// Makes the item's cell (run by the data controller, possibly on another thread).
     public var nodeBlock: CellNodeBlock
-    /// The jobs its cell requests when it enters the preload range, in this order (assets and
-    /// layout inputs still missing; nothing for what the item already has).
+    /// The jobs for what the item is still missing (assets and layout inputs; nothing for what it
+    /// already has), in the order they are requested: ``pageJobs`` when the page arrives,
+    /// ``preloadJobs`` when the cell enters the preload range.
     public var jobs: [JobKey]
     /// Whether its image is there already (else the cell shows a placeholder until its image job
     /// succeeds).
@@ -56,4 +63,23 @@ public struct SessionJobEffect: Hashable, Sendable {
     }
 
     public static let none = SessionJobEffect()
+}
+
+// MARK: - When ASDKgram starts a job
+
+extension SessionItem {
+    /// Whether ASDKgram starts a job of `kind` when the photo's page arrives rather than when the
+    /// cell enters the preload range: only the reverse geocode, which `LocationModel`'s
+    /// initialiser starts as `PhotoModel` parses the photo, before any cell exists. The comment
+    /// feed starts in the cell's `didEnterPreloadState`; the photo and the avatar are its network
+    /// image nodes', which load on entering the preload state (Texture's `ASNetworkImageNode`).
+    public static func startsOnPageArrival(_ kind: JobKind) -> Bool {
+        kind == .geocode
+    }
+
+    /// The jobs requested when the item's page arrives, in ``jobs``'s order.
+    public var pageJobs: [JobKey] { jobs.filter { Self.startsOnPageArrival($0.kind) } }
+
+    /// The jobs requested when the item's cell enters the preload range, in ``jobs``'s order.
+    public var preloadJobs: [JobKey] { jobs.filter { !Self.startsOnPageArrival($0.kind) } }
 }

@@ -3,9 +3,10 @@ import NodeKit
 import PhotoFeed
 
 /// The benchmark session's feed: `count` of the product's photo cells with texts that vary as a
-/// feed's do (a description of 10–49 words, up to three comments), each requesting its image,
-/// its avatar and its reverse geocode on entering the preload range. The geocode shows a location
-/// label (the cell is laid out again; its height stays, as the product's does).
+/// feed's do (a description of 10–49 words, up to three comments), each with jobs for its image
+/// and its avatar (requested on entering the preload range) and its reverse geocode (requested as
+/// its page arrives). The geocode shows a location label (the cell is laid out again; its height
+/// stays, as the product's does).
 final class BenchPhotoSource: FeedSessionSource {
     private static let words = [
         "sunset", "over", "the", "harbour", "with", "friends", "after", "a", "long", "walk", "along",
