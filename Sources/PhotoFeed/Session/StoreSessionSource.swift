@@ -7,11 +7,12 @@ import TextLayout
 /// has now, and the sync daemon's completions applied to the session's own copies of the models
 /// (the store is only read).
 ///
-/// A cell requests the jobs for what it is missing: its photo's image, its owner's avatar and,
-/// when its location is not geocoded yet, the reverse geocode. Images and avatars are display
-/// only (the photo is always square); a geocode shows the location label, and a photo's comment
-/// feed its comments (ASDKgram requests both as the cell enters the preload state), each through
-/// ``PhotoCellNode/update(_:)`` and a relayout.
+/// An item has jobs for what it is missing: its photo's image, its owner's avatar, the reverse
+/// geocode when its location is not geocoded yet, and its comment feed. Images and avatars are
+/// display only (the photo is always square); a geocode shows the location label (requested as
+/// the page arrives, as ASDKgram's `LocationModel` starts geocoding when the photo is parsed),
+/// and a photo's comment feed its comments (requested as the cell enters the preload state),
+/// each through ``PhotoCellNode/update(_:)``, which calls `setNeedsLayout`.
 ///
 /// The precomputed height of an item is the layout cache's row for its photo at the session's
 /// width and scale with this engine, from the photo's newest content version the cache has (the
@@ -71,8 +72,9 @@ public final class StoreSessionSource: FeedSessionSource {
         }
     }
 
-    /// The jobs a cell of `item` requests on entering the preload range, in ASDKgram's order:
-    /// the photo, the avatar, the reverse geocode, the comment feed.
+    /// The jobs of `item`, in ASDKgram's order: the photo, the avatar, the reverse geocode, the
+    /// comment feed (the session requests the geocode when the page arrives and the others when
+    /// the cell enters the preload range: ``SessionItem/pageJobs``).
     func jobs(for item: FeedItem) -> [JobKey] {
         var jobs: [JobKey] = []
         if item.photo.imageState == .pending { jobs.append(JobKey(kind: .image, targetID: item.photo.id)) }
