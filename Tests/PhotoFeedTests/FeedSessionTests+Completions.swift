@@ -86,8 +86,9 @@ extension FeedSessionTests {
 
         // Then at step 42 (offset 240) the Full display range is [90, 840): cell 7 (700–800) is
         // loaded and relays out at once (2,420 points of content); cell 12 (1,220–1,320 after
-        // it) is only invalidated. It enters the display range, which reaches 1,220 + 0 at offset
-        // 620 (step 61) and past it at 640 (step 62), where the table takes its height: 2,440
+        // it) is only invalidated. The display range ends at offset + 600: at cell 12's top at
+        // offset 620 (step 61, touching is not meeting), past it at 640 (step 62), where the
+        // table takes its height: 2,440
         let heights = report.steps.map(\.contentHeight)
         #expect(heights[0] == 400)
         #expect(heights[1...41].allSatisfy { $0 == 2400 })
