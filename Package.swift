@@ -41,6 +41,7 @@ let package = Package(
         // C libraries from Debian (libfreetype-dev, libharfbuzz-dev, libunibreak-dev).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         // SQLite's process-wide options (sqlite3_config is variadic: C only); Debian's libsqlite3-dev.
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -51,7 +52,7 @@ let package = Package(
 
         .target(name: "LayoutCore", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
-        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CPrefetch", "CUnibreak", "Locking"],
+        .target(name: "TextLayout", dependencies: ["CFreeType", "CGLib", "CHarfBuzz", "CPrefetch", "CUnibreak", "Locking"],
                 swiftSettings: strict),
         .target(name: "NodeKit", dependencies: ["CSharedCount", "LayoutCore", "Locking", "TextLayout"],
                 swiftSettings: strict),
@@ -81,7 +82,7 @@ let package = Package(
         .target(name: "FeedRendering", dependencies: ["PhotoFeed", "LayoutCore", "NodeKit", "TextLayout"],
                 swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
-            "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedStore", "FeedSync",
+            "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedStore", "FeedSync", "TextLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -104,7 +105,7 @@ let package = Package(
         // Test support, split by what each part links: layout helpers and the seeded generator
         // (LayoutCore only); node fixtures, the host-node harness and the layout contract
         // (NodeKit); the photo cell as a layout document (Foundation only); store fixtures (FeedStore).
-        .target(name: "LayoutTestSupport", dependencies: ["LayoutCore"], path: "Tests/LayoutTestSupport",
+        .target(name: "LayoutTestSupport", dependencies: ["LayoutCore", "TextLayout"], path: "Tests/LayoutTestSupport",
                 swiftSettings: strict),
         .target(name: "NodeTestSupport", dependencies: ["LayoutCore", "NodeKit", "LayoutTestSupport"],
                 path: "Tests/NodeTestSupport", swiftSettings: strict),

@@ -1,7 +1,7 @@
 # Sourced by the bin/ scripts: installs the Debian packages the build needs when any is missing.
 # Prints nothing when everything is present.
 photofeed_ensure_system_deps() {
-    local packages=(libsqlite3-dev sqlite3 libharfbuzz-dev libfreetype-dev libunibreak-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji pkg-config)
+    local packages=(libsqlite3-dev sqlite3 libharfbuzz-dev libglib2.0-dev libfreetype-dev libunibreak-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji pkg-config)
     local missing=()
     local package
     for package in "${packages[@]}" "$@"; do

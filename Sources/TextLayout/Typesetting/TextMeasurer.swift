@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The text engine: shapes with HarfBuzz, breaks lines per UAX #14, truncates, and memoises.
 ///
 /// Measuring is a pure function of the request and the fonts, so results are cached in
@@ -24,6 +26,7 @@ public final class TextMeasurer: TextMeasuring {
     private let borrowedWordCache: BorrowedWordCache?
     /// This measurer's tag in each thread's ``RecentShapedTexts``.
     let id = ProcessUniqueID.next()
+    private let digest = Mutex<[UInt8]?>(nil)
 
     public init(fonts: FontCollection, cache: TextLayoutCache = TextLayoutCache(),
                 wordCache: WordShapeCache? = WordShapeCache()) {
@@ -42,18 +45,52 @@ public final class TextMeasurer: TextMeasuring {
         self.init(fonts: try FontCollection(directory: fontDirectory))
     }
 
-    /// The process-wide measurer over the default DejaVu directory.
+    /// The process-wide measurer over the process's font set (``FontManifest/processDefault()``:
+    /// `--fonts`, `$PHOTOFEED_FONTS` or the built-in DejaVu → Noto Sans CJK → Noto Color Emoji).
     ///
-    /// The fonts are a system requirement (Debian's `fonts-dejavu-core`, `fonts-noto-cjk` and
-    /// `fonts-noto-color-emoji`, which `bin/` scripts install); without them this stops the process with a message saying so. Code that wants
-    /// to handle the error builds its own with ``init(fontDirectory:)``.
+    /// The built-in fonts are a system requirement (Debian's `fonts-dejavu-core`, `fonts-noto-cjk`
+    /// and `fonts-noto-color-emoji`, which `bin/` scripts install); without them, or with a
+    /// manifest whose files cannot be read, this stops the process with a message saying so.
+    /// Commands load the manifest first and report such a problem as an error; code that wants
+    /// to handle it builds its own measurer with ``init(fonts:cache:wordCache:)``.
     public static let shared: TextMeasurer = {
         do {
-            return try TextMeasurer()
+            return try measurer(for: try FontManifest.processDefault())
         } catch {
-            fatalError("TextLayout: cannot load the default fonts: \(error)")
+            fatalError("TextLayout: cannot load the fonts: \(error)")
         }
     }()
+
+    /// The process's measurer over `manifest`'s fonts: loaded on first use, then the same one
+    /// (with its caches) for every later use of an equal manifest.
+    ///
+    /// Its ``fontSetDigest`` is taken as it loads.
+    ///
+    /// - Throws: ``FontError`` naming the first file that cannot be loaded or read.
+    public static func measurer(for manifest: FontManifest) throws(FontError) -> TextMeasurer {
+        if let known = byManifest.withLock({ $0[manifest] }) { return known }
+        let loaded = TextMeasurer(fonts: try FontCollection(manifest: manifest))
+        let digest = try FontSetDigest.digest(of: loaded.fonts.manifest)
+        loaded.digest.withLock { $0 = digest }
+        return byManifest.withLock { known in
+            if let first = known[manifest] { return first }
+            known[manifest] = loaded
+            return loaded
+        }
+    }
+
+    private static let byManifest = Mutex<[FontManifest: TextMeasurer]>([:])
+
+    /// ``FontSetDigest`` of ``fonts``, computed on first use: what keys the layouts measured
+    /// with this measurer. Empty when a font file can no longer be read.
+    public var fontSetDigest: [UInt8] {
+        digest.withLock { digest in
+            if let digest { return digest }
+            let computed = (try? FontSetDigest.digest(of: fonts.manifest)) ?? []
+            digest = computed
+            return computed
+        }
+    }
 
     public func measure(_ text: AttributedText, options: TextLayoutOptions = .standard,
                         maxWidth: Double, scale: Double = 1) -> TextMeasurement {

@@ -17,4 +17,13 @@ public protocol TextMeasuring: AnyObject, Sendable {
 
     /// The font metrics of `attributes` (a one-line text's metrics in those attributes).
     func lineMetrics(for attributes: TextAttributes) -> LineMetrics
+
+    /// A digest of the fonts measured with (``FontSetDigest``): part of the key of every layout
+    /// measured through this measurer, so layouts never outlive their fonts. Empty by default,
+    /// for measurers that measure with no font files.
+    var fontSetDigest: [UInt8] { get }
+}
+
+extension TextMeasuring {
+    public var fontSetDigest: [UInt8] { [] }
 }

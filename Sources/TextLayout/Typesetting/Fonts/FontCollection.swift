@@ -16,6 +16,8 @@ public struct FontCollection: Sendable {
     public let fallbacks: [FallbackFont]
     /// The primary faces and the fallbacks as ``BorrowedFace`` values, by slot.
     let cascade: FontCascade
+    /// The files of the faces, as a manifest (the one loaded, or one made from the faces).
+    public let manifest: FontManifest
 
     /// Debian's DejaVu directory.
     public static let defaultDirectory = "/usr/share/fonts/truetype/dejavu"
@@ -25,6 +27,29 @@ public struct FontCollection: Sendable {
         self.bold = bold
         self.fallbacks = fallbacks
         cascade = FontCascade(regular: regular, bold: bold, fallbacks: fallbacks)
+        manifest = FontManifest(cascade: [
+            FontManifest.Slot(regular: regular.path, bold: bold.path, faceIndex: regular.faceIndex),
+        ] + fallbacks.map { FontManifest.Slot(regular: $0.regular.path, bold: $0.bold.path, faceIndex: $0.regular.faceIndex) })
+    }
+
+    /// Loads the faces of `manifest`: its first slot is the primary font, the others the fallback
+    /// cascade in order (a fallback may be a bitmap-only color emoji font), each named by its
+    /// regular face's family.
+    ///
+    /// - Throws: ``FontError`` naming the missing or unreadable file.
+    public init(manifest: FontManifest) throws(FontError) {
+        let primary = manifest.cascade[0]
+        let regular = try FontFace(path: primary.regular, index: primary.faceIndex ?? 0)
+        let bold = primary.bold == nil ? regular : try FontFace(path: primary.boldFile, index: primary.faceIndex ?? 0)
+        var fallbacks: [FallbackFont] = []
+        for slot in manifest.cascade.dropFirst() {
+            let index = slot.faceIndex ?? 0
+            let face = try FontFace(path: slot.regular, index: index, allowingBitmapStrikes: true, composingASCII: false)
+            let boldFace = slot.bold == nil ? face
+                : try FontFace(path: slot.boldFile, index: index, allowingBitmapStrikes: true, composingASCII: false)
+            fallbacks.append(FallbackFont(name: face.familyName, regular: face, bold: boldFace))
+        }
+        self.init(regular: regular, bold: bold, fallbacks: fallbacks)
     }
 
     /// Loads `DejaVuSans.ttf` and `DejaVuSans-Bold.ttf` from `directory`, followed by `fallbacks`

@@ -29,6 +29,8 @@ import Synchronization
 public final class FontFace: @unchecked Sendable {
     /// The file the face was read from.
     public let path: String
+    /// The face's index in its file (a collection's face; 0 for a single font).
+    public let faceIndex: Int
     /// FreeType's family and style names ("DejaVu Sans", "Bold").
     public let familyName: String
     public let styleName: String
@@ -107,6 +109,7 @@ public final class FontFace: @unchecked Sendable {
         hb_font_make_immutable(font)
 
         self.path = path
+        faceIndex = index
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         unitsPerEm = upem

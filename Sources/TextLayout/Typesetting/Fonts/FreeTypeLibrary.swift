@@ -35,6 +35,16 @@ final class FreeTypeLibrary: Sendable {
         return try result.get()
     }
 
+    /// FreeType's version in use ("2.12.1"), as the library reports it at run time.
+    var version: String {
+        library.withLock { handle in
+            guard let lib = handle.pointer else { return "unavailable" }
+            var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+            FT_Library_Version(lib, &major, &minor, &patch)
+            return "\(major).\(minor).\(patch)"
+        }
+    }
+
     /// Releases a face opened by ``openFace(path:)``.
     func closeFace(_ face: FT_Face) {
         library.withLock { _ in _ = FT_Done_Face(face) }
