@@ -23,3 +23,19 @@ public struct HTMLFallbackFont: Hashable, Sendable {
         HTMLFallbackFont(family: "Noto Color Emoji", regular: FallbackFont.emojiPath, bold: FallbackFont.emojiPath),
     ]
 }
+
+extension HTMLFeedRenderer {
+    /// A renderer whose page loads the fonts of `fonts` (the ones the layouts were measured
+    /// with), each file named by `reference(path)`: by default its path, which the page loads as
+    /// a `file://` URL; the service names them by their URL under `/fonts/`.
+    public init(width: Double, fonts: FontCollection, reference: (String) -> String = { $0 },
+                cellSpacing: Double = 0, includesPositionProbe: Bool = false) {
+        self.init(width: width, primaryFamily: fonts.regular.familyName, regularFont: reference(fonts.regular.path),
+                  boldFont: reference(fonts.bold.path),
+                  fallbackFonts: fonts.fallbacks.map { font in
+                      HTMLFallbackFont(family: font.name, regular: reference(font.regular.path),
+                                       bold: reference(font.bold.path))
+                  },
+                  cellSpacing: cellSpacing, includesPositionProbe: includesPositionProbe)
+    }
+}

@@ -2,8 +2,8 @@
 extension HTMLFeedRenderer {
     var stylesheet: String {
         """
-        @font-face { font-family: "DejaVu Sans"; font-weight: normal; src: url("\(Self.cssURL(regularFont))"); }
-        @font-face { font-family: "DejaVu Sans"; font-weight: bold; src: url("\(Self.cssURL(boldFont))"); }
+        @font-face { font-family: \(Self.cssString(primaryFamily)); font-weight: normal; src: url("\(Self.cssURL(regularFont))"); }
+        @font-face { font-family: \(Self.cssString(primaryFamily)); font-weight: bold; src: url("\(Self.cssURL(boldFont))"); }
         \(fallbackFontFaces)html { background: #e4e6eb; }
         body { margin: 0; font-family: \(fontFamilyList); color: #111111; }
         .feed { display: block; margin: 0; padding: 0; }
@@ -33,9 +33,9 @@ extension HTMLFeedRenderer {
         }.joined()
     }
 
-    /// DejaVu Sans, then the fallbacks in order.
+    /// The primary family, then the fallbacks in order.
     private var fontFamilyList: String {
-        (["\"DejaVu Sans\""] + fallbackFonts.map { Self.cssString($0.family) }).joined(separator: ", ")
+        ([Self.cssString(primaryFamily)] + fallbackFonts.map { Self.cssString($0.family) }).joined(separator: ", ")
     }
 
     /// `value` as a quoted CSS string (quotes, backslashes and line breaks escaped).

@@ -22,13 +22,15 @@ import TextLayout
 public struct HTMLFeedRenderer: Sendable {
     /// The feed's width in points (CSS px), normally every cell's width.
     public var width: Double
-    /// The regular and bold DejaVu Sans fonts: absolute file paths (turned into `file://` URLs),
-    /// paths relative to the page, or URLs.
+    /// The primary font's CSS family name (the first slot of the font manifest).
+    public var primaryFamily: String
+    /// The primary font's regular and bold files: absolute file paths (turned into `file://`
+    /// URLs), paths relative to the page, or URLs.
     public var regularFont: String
     public var boldFont: String
-    /// The fallback fonts after DejaVu Sans, in the measuring cascade's order: each is an
-    /// `@font-face` family named in the page's `font-family` list after DejaVu Sans, so the
-    /// browser sets a character DejaVu Sans lacks in the same font the engine measured it in.
+    /// The fallback fonts after the primary font, in the measuring cascade's order: each is an
+    /// `@font-face` family named in the page's `font-family` list after the primary one, so the
+    /// browser sets a character the primary font lacks in the same font the engine measured it in.
     public var fallbackFonts: [HTMLFallbackFont]
     /// Vertical gap between cells, in points.
     public var cellSpacing: Double
@@ -40,10 +42,11 @@ public struct HTMLFeedRenderer: Sendable {
     public static let defaultRegularFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     public static let defaultBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
-    public init(width: Double, regularFont: String = defaultRegularFont, boldFont: String = defaultBoldFont,
-                fallbackFonts: [HTMLFallbackFont] = HTMLFallbackFont.standardCascade,
+    public init(width: Double, primaryFamily: String = "DejaVu Sans", regularFont: String = defaultRegularFont,
+                boldFont: String = defaultBoldFont, fallbackFonts: [HTMLFallbackFont] = HTMLFallbackFont.standardCascade,
                 cellSpacing: Double = 0, includesPositionProbe: Bool = false) {
         self.width = width
+        self.primaryFamily = primaryFamily
         self.regularFont = regularFont
         self.boldFont = boldFont
         self.fallbackFonts = fallbackFonts

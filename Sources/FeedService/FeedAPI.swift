@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import PhotoFeed
 import PhotoFeedCLI
+import TextLayout
 
 /// What the routes answer (docs/openapi.yaml), apart from HTTP plumbing: each method returns
 /// the response of one route, never throws, and turns every failure into a problem document:
@@ -20,11 +21,13 @@ final class FeedAPI: Sendable {
     let documents: ServiceDocuments
     let watcher: (any ChangeWatching)?
     let htmlPositionProbe: Bool
+    let fonts: ServiceFonts
     let responses = ResponseCache()
 
     init(controller: FeedController, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
-         htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments()) {
+         htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection) {
         self.htmlPositionProbe = htmlPositionProbe
+        self.fonts = ServiceFonts(fonts: fonts)
         self.controller = controller
         self.metrics = metrics
         self.watcher = watcher
@@ -77,7 +80,7 @@ final class FeedAPI: Sendable {
             return try cached(.html(query), request: request, contentType: "text/html; charset=utf-8") {
                 let page = try page(query)
                 let snapshots = try controller.snapshots(of: page)
-                var renderer = ServiceFonts.renderer(width: query.width)
+                var renderer = fonts.renderer(width: query.width)
                 renderer.includesPositionProbe = htmlPositionProbe
                 let html = renderer.render(snapshots)
                 return (Data(html.replacingOccurrences(of: "</main>\n",
@@ -117,11 +120,11 @@ final class FeedAPI: Sendable {
     /// `GET /fonts/{name}`: one of the HTML page's fonts (``ServiceFonts``).
     func font(_ request: Request, name: String) -> Response {
         answer(request) {
-            guard let path = ServiceFonts.path(named: name) else {
+            guard let path = fonts.path(named: name) else {
                 throw ProblemDocument.notFound("no font is named \"\(name)\"")
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw ProblemDocument.notFound("the font \(name) is not installed (\(path))")
+                throw ProblemDocument.notFound("the font \(name) cannot be read")
             }
             return conditional(data, contentType: ServiceFonts.contentType(of: name), request: request,
                                cacheControl: "public, max-age=86400")

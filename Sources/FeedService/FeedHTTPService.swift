@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import PhotoFeed
 import ServiceLifecycle
+import TextLayout
 
 /// The feed over HTTP (docs/openapi.yaml): a Hummingbird application on ``FeedRouter``'s routes,
 /// and, with the sync daemon, a ``ServiceGroup`` that runs both and stops them on SIGTERM or
@@ -25,6 +26,8 @@ public struct FeedHTTPService: Sendable {
     public let logger: Logger
     /// The in-process sync daemon's clock (``withSync``).
     public let syncClock: any SyncClock
+    /// The fonts layouts are measured with and the HTML page loads (`--fonts`).
+    public let measurer: TextMeasurer
     let api: FeedAPI
 
     /// - Parameters:
@@ -38,16 +41,17 @@ public struct FeedHTTPService: Sendable {
     /// until the database changes (``ResponseCache``); any other is answered afresh every time.
     public init(store: any FeedStoring, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
                 logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
-                syncClock: any SyncClock = RealClock()) throws {
+                syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared) throws {
+        self.measurer = measurer
         self.store = store
         self.host = host
         self.port = port
         self.withSync = withSync
         self.logger = logger
         self.syncClock = syncClock
-        api = FeedAPI(controller: try FeedController(store: store), metrics: ServiceMetrics(),
+        api = FeedAPI(controller: try FeedController(store: store, measurer: measurer), metrics: ServiceMetrics(),
                       watcher: try (store as? any ChangeWatchingStore)?.changeWatcher(),
-                      htmlPositionProbe: htmlPositionProbe)
+                      htmlPositionProbe: htmlPositionProbe, fonts: measurer.fonts)
     }
 
     /// The Hummingbird application: the routes at `host`:`port`; `onListening` gets the bound port.
@@ -74,7 +78,7 @@ public struct FeedHTTPService: Sendable {
             syncLock = try store.lockForSync()
             let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
             services.append(SyncDaemonService(store: store, metrics: api.metrics, logger: logger, timeOrigin: now,
-                                              clock: syncClock))
+                                              clock: syncClock, measurer: measurer))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },

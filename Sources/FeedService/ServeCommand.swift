@@ -17,6 +17,7 @@ public struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the feed over HTTP: pages with content and precomputed layouts (docs/openapi.yaml).")
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var fonts: FontOptions
     @Option(help: "The address to listen on.") var host: String = "127.0.0.1"
     @Option(help: "The TCP port (0 picks a free one).") var port: Int = 8080
     @Flag(name: .customLong("with-sync"), help: "Also run the sync daemon in this process.") var withSync = false
@@ -48,9 +49,10 @@ public struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = level
         let host = self.host
         try await CommandFailure.reportingAsync(database: store.path) {
+            let measurer = try fonts.measurer()
             let feedStore = try store.openAnyStore()
             let service = try FeedHTTPService(store: feedStore, host: host, port: port, withSync: withSync,
-                                              logger: logger)
+                                              logger: logger, measurer: measurer)
             try await service.run { port in
                 output.standardOutput("listening on http://\(host):\(port)")
             }

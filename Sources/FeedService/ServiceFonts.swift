@@ -2,35 +2,39 @@ import FeedRendering
 import TextLayout
 
 /// The fonts the HTML feed page loads, served by the service at `/fonts/{name}` so that a
-/// browser anywhere gets them (a page never names a `file://` URL): DejaVu Sans regular and
-/// bold, then the fallback cascade's files, the fonts the layouts were measured with.
+/// browser anywhere gets them (a page never names a `file://` URL): every file of the font set
+/// the layouts are measured with (the configured manifest), primary font first.
 ///
-/// Only the names in ``files`` are served; a name is never read as a path.
-enum ServiceFonts {
+/// A file is served under its own name ("DejaVuSans.ttf"), or "N-name" (N its position in the
+/// cascade's files) when two files share a name. Only these names are served; a name is never
+/// read as a path.
+struct ServiceFonts: Sendable {
+    let fonts: FontCollection
     /// Served name → file.
-    static let files: [String: String] = [
-        "DejaVuSans.ttf": HTMLFeedRenderer.defaultRegularFont,
-        "DejaVuSans-Bold.ttf": HTMLFeedRenderer.defaultBoldFont,
-        "NotoSansCJK-Regular.ttc": FallbackFont.cjkRegularPath,
-        "NotoSansCJK-Bold.ttc": FallbackFont.cjkBoldPath,
-        "NotoColorEmoji.ttf": FallbackFont.emojiPath,
-    ]
+    let files: [String: String]
+    /// File → served name.
+    private let names: [String: String]
 
-    static func path(named name: String) -> String? { files[name] }
+    init(fonts: FontCollection) {
+        self.fonts = fonts
+        let paths = fonts.manifest.files
+        let baseNames = paths.map { String($0.split(separator: "/").last ?? Substring($0)) }
+        var names: [String: String] = [:]
+        for (index, (path, base)) in zip(paths, baseNames).enumerated() {
+            names[path] = baseNames.filter { $0 == base }.count > 1 ? "\(index)-\(base)" : base
+        }
+        self.names = names
+        files = Dictionary(uniqueKeysWithValues: names.map { ($1, $0) })
+    }
+
+    func path(named name: String) -> String? { files[name] }
 
     static func contentType(of name: String) -> String {
-        name.hasSuffix(".ttc") ? "font/collection" : "font/ttf"
+        name.hasSuffix(".ttc") ? "font/collection" : name.hasSuffix(".otf") ? "font/otf" : "font/ttf"
     }
 
     /// The HTML renderer at `width` with every font as a URL relative to the page at `/`.
-    static func renderer(width: Double) -> HTMLFeedRenderer {
-        HTMLFeedRenderer(
-            width: width, regularFont: "fonts/DejaVuSans.ttf", boldFont: "fonts/DejaVuSans-Bold.ttf",
-            fallbackFonts: [
-                HTMLFallbackFont(family: "Noto Sans CJK JP", regular: "fonts/NotoSansCJK-Regular.ttc",
-                                 bold: "fonts/NotoSansCJK-Bold.ttc"),
-                HTMLFallbackFont(family: "Noto Color Emoji", regular: "fonts/NotoColorEmoji.ttf",
-                                 bold: "fonts/NotoColorEmoji.ttf"),
-            ])
+    func renderer(width: Double) -> HTMLFeedRenderer {
+        HTMLFeedRenderer(width: width, fonts: fonts, reference: { path in "fonts/" + (names[path] ?? path) })
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PhotoFeed
 import ServiceLifecycle
+import TextLayout
 
 /// The sync daemon as a service of the server's group (`serve --with-sync`): runs on the real
 /// clock (or the one it is given) until the group shuts down gracefully, and publishes its counts
@@ -19,10 +20,13 @@ struct SyncDaemonService: Service {
     let timeOrigin: Int64
     /// The daemon's time: the real clock, or a simulated one in tests.
     var clock: any SyncClock = RealClock()
+    /// The fonts the daemon's relayouts measure with: the server's.
+    var measurer: TextMeasurer = .shared
 
     func run() async throws {
         let relayouter = try FeedController(store: store,
-                                            cellCapacity: FeedController.relayoutCellCapacity(for: store))
+                                            cellCapacity: FeedController.relayoutCellCapacity(for: store),
+                                            measurer: measurer)
         let configuration = SyncWorker.Configuration(timeOrigin: .milliseconds(timeOrigin))
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: clock,
                                 configuration: configuration)

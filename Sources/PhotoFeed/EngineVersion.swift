@@ -2,5 +2,5 @@
 /// text engines, or to the cell's structure, constants or texts, can change a computed frame, so
 /// that cached layouts from before go stale.
 public enum EngineVersion {
-    public static let layoutEngine = 2
+    public static let layoutEngine = 3
 }

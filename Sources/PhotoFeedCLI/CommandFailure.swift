@@ -1,10 +1,12 @@
 import ArgumentParser
 import FeedStore
 import Foundation
+import TextLayout
 
 /// The commands' one error reporter: runs a command's work, and turns an error it throws into
 /// the contract's single `error: …` line on standard error (through ``CommandOutput/current``)
-/// and its exit status: 64 bad usage, 65 bad input data, 70 internal error, 75 busy or locked
+/// and its exit status: 64 bad usage, 65 bad input data, 66 a missing or unreadable input file
+/// (a font), 69 a font that cannot be measured with, 70 internal error, 75 busy or locked
 /// database, or one out of reach. An ``ExitCode`` passes through as it is: whoever threw it has reported already.
 ///
 /// A command that opens a database passes its path: every error the store raises then names
@@ -46,6 +48,16 @@ package enum CommandFailure {
             return (65, error.description)
         case let error as FeedCursorError:
             return (64, error.description)
+        case let error as FontManifestError:
+            if case .malformed = error { return (65, error.description) }
+            return (66, error.description)
+        case let error as FontError:
+            // A font file that is not there or cannot be opened is missing input (66); one that
+            // opens but cannot be measured with leaves the command without its fonts (69).
+            switch error {
+            case .fileNotFound, .unreadable: return (66, error.description)
+            case .notScalable, .noOpenTypeFace: return (69, error.description)
+            }
         case let error as MigrationError:
             if case .directoryUnreadable = error { return (70, error.description) }
             // A message that names the file already (another application's database) stands alone.

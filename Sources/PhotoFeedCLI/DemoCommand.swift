@@ -21,6 +21,7 @@ struct DemoCommand: AsyncParsableCommand {
     static let scales: [Double] = [2, 3]
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var fonts: FontOptions
     @Option(name: .customLong("rng-seed"), help: "The sync run's seed.") var rngSeed: UInt64 = 1
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
@@ -28,12 +29,13 @@ struct DemoCommand: AsyncParsableCommand {
         let output = CommandOutput.current
         let progress = DemoProgress(enabled: format == .text)
         let result = try await CommandFailure.reportingAsync(database: store.databaseName) {
+            let measurer = try fonts.measurer()
             let feedStore = try store.openAnyStore(migrationTarget: .none)
             let migration = try progress.step("migrate") { try feedStore.migrate(upTo: nil) }
             let seed = try progress.step("seed") {
                 try feedStore.seedCurated(from: ResourceLocator.seedDataDirectory, progress: nil)
             }
-            let controller = try FeedController(store: feedStore)
+            let controller = try FeedController(store: feedStore, measurer: measurer)
             let precomputed = try progress.step("precompute") {
                 try controller.precomputeLayouts(widths: Self.widths, scales: Self.scales)
             }

@@ -17,6 +17,7 @@ public struct FeedCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var cell: CellOptions
+    @OptionGroup var fonts: FontOptions
     @Option(help: "Photos per page.") var limit: Int = 20
     @Option(help: "The cursor of the previous page's \"next\".") var after: String?
     @Option(help: "Output format: json, html or text.") var format: Format = .text
@@ -31,7 +32,8 @@ public struct FeedCommand: ParsableCommand {
         let output = CommandOutput.current
         try CommandFailure.reporting(database: store.databaseName) {
             let cursor = try after.map { try FeedCursor(encoded: $0) }
-            let controller = try FeedController(store: store.openAnyStore())
+            let measurer = try fonts.measurer()
+            let controller = try FeedController(store: store.openAnyStore(), measurer: measurer)
             let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)
             // The page's cache hits, counted in memory, written once without waiting for a busy
             // writer (its misses went with the layouts it stored); a failure loses only counts.
@@ -41,7 +43,7 @@ public struct FeedCommand: ParsableCommand {
                 try output.json(FeedPageJSON(page), keys: .encoded)
             case .html:
                 let snapshots = try controller.snapshots(of: page)
-                output.text(HTMLFeedRenderer(width: cell.width).render(snapshots))
+                output.text(HTMLFeedRenderer(width: cell.width, fonts: measurer.fonts).render(snapshots))
             case .text:
                 FeedPageText.lines(page).forEach(output.standardOutput)
             }
@@ -59,7 +61,7 @@ enum FeedPageText {
         for entry in page.entries {
             let caption = entry.item.photo.description.isEmpty ? entry.item.photo.title : entry.item.photo.description
             let short = caption.count > 40 ? caption.prefix(39) + "…" : Substring(caption)
-            lines.append("  photo \(entry.photoID)  @\(entry.item.owner.username)  "
+            lines.append("  photo \(entry.photoID)  @\(entry.item.owner.username.lowercased())  "
                          + "\(number(entry.layout.width))×\(number(entry.layout.height))  \(entry.cache.rawValue)  "
                          + "\(short)")
         }

@@ -2,20 +2,25 @@ import FeedStore
 import PhotoFeed
 
 /// One feed item as the CLI's `feed --format json` and the HTTP service give it: the photo, its
-/// user, location label, likes, description, the comment labels shown, every text exactly as the
-/// cell sets it, and the cell's layout with whether it came from the layout cache.
+/// user, location label and placemark, likes, description, the comment labels shown, every text
+/// exactly as the cell sets it, and the cell's layout with whether it came from the layout cache.
 ///
 /// Keys, in this order (`docs/cli.md`, `docs/openapi.yaml`):
 /// ```json
 /// {"photoId":7,"layout":{"size":[375,512],"nodes":[…]},"cache":"hit",
 ///  "photo":{"url":"…","pixelWidth":1080,"pixelHeight":1350,"uploadedAt":1700000000000},
-///  "user":{"name":"ana","avatarURL":"…"},"location":"Lisbon, Portugal","likes":12,
+///  "user":{"name":"ana","avatarURL":"…"},"location":"Lisbon, Portugal",
+///  "placemark":{"locality":"Lisbon","subAdministrativeArea":"Lisbon","administrativeArea":"Lisbon",
+///               "country":"Portugal"},"likes":12,
 ///  "description":"…","commentCount":5,"comments":["View all 5 comments","bo nice"],
 ///  "texts":{"userName":"ana","time":"3h","likes":"♥︎ 12 likes","description":"ana …",
 ///           "location":"Lisbon, Portugal","comment0":"View all 5 comments","comment1":"bo nice"}}
 /// ```
-/// `location` is null until the place is reverse-geocoded (the cell has no location label then,
-/// and `texts` no `location`). `texts` is keyed by the node ids of `layout`; an empty text (no
+/// `location` is the label the cell draws: null until the place is reverse-geocoded (the cell has
+/// no location label then, and `texts` no `location`), "" after a failed geocode (the cell lays
+/// out an empty location label, as ASDKgram does; `texts`, which leaves empty texts out, has no
+/// `location`). `placemark` is the place's fields (``PlacemarkJSON``), null without a place.
+/// `texts` is keyed by the node ids of `layout`; an empty text (no
 /// description) is absent, as its node is.
 package struct FeedItemJSON: Encodable, Sendable {
     package struct Photo: Encodable, Sendable {
@@ -38,7 +43,11 @@ package struct FeedItemJSON: Encodable, Sendable {
     package var photo: Photo
     package var user: User
     package var location: String?
+    package var placemark: PlacemarkJSON?
     package var likes: Int
+    /// The photo's title: what the description label shows after the user name.
+    package var title: String
+    /// The photo's long description: content only, no label shows it (ASDKgram never reads it).
     package var description: String
     package var commentCount: Int
     package var comments: [String]
@@ -48,14 +57,16 @@ package struct FeedItemJSON: Encodable, Sendable {
     package init(_ entry: FeedPageEntry) {
         let model = entry.model
         photoId = entry.photoID
-        layout = JSONFragment(entry.layout.resultLine)
+        layout = JSONFragment(entry.layout.resultLine(nodesWithLayouts: PhotoCellNode.nodesWithOwnLayouts))
         cache = entry.cache.rawValue
         photo = Photo(url: model.photoURL, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight,
                       uploadedAt: model.uploadedAt)
         user = User(name: model.userName, avatarURL: model.avatarURL)
         location = model.locationName
+        placemark = model.placemark.map(PlacemarkJSON.init)
         likes = model.likes
-        description = model.description
+        title = model.title
+        description = entry.item.photo.description
         commentCount = model.commentCount
         comments = model.commentLabels
         texts = Self.texts(of: model)
@@ -78,7 +89,9 @@ package struct FeedItemJSON: Encodable, Sendable {
         try container.encode(photo, forKey: .photo)
         try container.encode(user, forKey: .user)
         try container.encode(location, forKey: .location)  // null until geocoded
+        try container.encode(placemark, forKey: .placemark)  // null without a place
         try container.encode(likes, forKey: .likes)
+        try container.encode(title, forKey: .title)
         try container.encode(description, forKey: .description)
         try container.encode(commentCount, forKey: .commentCount)
         try container.encode(comments, forKey: .comments)
@@ -87,7 +100,8 @@ package struct FeedItemJSON: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case photoId, layout, cache, photo, user, location, likes, description, commentCount, comments, texts
+        case photoId, layout, cache, photo, user, location, placemark
+        case likes, title, description, commentCount, comments, texts
     }
 
     private struct NodeKey: CodingKey {

@@ -19,6 +19,7 @@ public struct LayoutComputeCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Layout description files (\"-\" for standard input).", valueName: "FILE"))
     public var files: [String] = []
+    @OptionGroup var fonts: FontOptions
 
     public init() {}
 
@@ -26,9 +27,12 @@ public struct LayoutComputeCommand: ParsableCommand {
         let output = CommandOutput.current
         let inputs = files.isEmpty ? ["-"] : files
         var firstError: String?
-        let failures = LayoutComputeBatch().run(inputs: inputs) { line in
-            output.standardOutput(line)
-            if firstError == nil, line.hasPrefix("{\"file\":") { firstError = line }
+        let measurer = try CommandFailure.reporting { try fonts.measurer() }
+        let failures = DescribedTextMeasurer.$measurer.withValue(measurer) {
+            LayoutComputeBatch().run(inputs: inputs) { line in
+                output.standardOutput(line)
+                if firstError == nil, line.hasPrefix("{\"file\":") { firstError = line }
+            }
         }
         if failures > 0 {
             let error = InvalidLayoutDocuments(failures: failures, documents: inputs.count, firstErrorLine: firstError ?? "")

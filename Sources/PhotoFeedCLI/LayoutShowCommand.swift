@@ -18,6 +18,7 @@ public struct LayoutShowCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(help: "The photo's id.") var photo: Int64
     @OptionGroup var cell: CellOptions
+    @OptionGroup var fonts: FontOptions
     @Option(help: "Output format: ascii, json or svg.") var format: Format = .ascii
     @Option(help: "Columns of the ASCII drawing.") var columns: Int = 80
 
@@ -30,7 +31,8 @@ public struct LayoutShowCommand: ParsableCommand {
     public func run() throws {
         let output = CommandOutput.current
         try CommandFailure.reporting(database: store.databaseName) {
-            let controller = try FeedController(store: store.openAnyStore())
+            let measurer = try fonts.measurer()
+            let controller = try FeedController(store: store.openAnyStore(), measurer: measurer)
             guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale) else {
                 throw UnknownPhotoError(photoID: photo)
             }
@@ -38,7 +40,7 @@ public struct LayoutShowCommand: ParsableCommand {
             _ = try? controller.store.writeLayoutCacheCounts()
             switch format {
             case .json:
-                try output.json(JSONFragment(entry.layout.resultLine))
+                try output.json(JSONFragment(entry.layout.resultLine(nodesWithLayouts: PhotoCellNode.nodesWithOwnLayouts)))
             case .ascii:
                 try DrawingTooLarge.check(width: entry.layout.width, height: entry.layout.height, columns: columns)
                 let snapshot = try controller.snapshot(of: entry, scale: cell.scale)

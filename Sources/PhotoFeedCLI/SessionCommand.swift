@@ -25,6 +25,7 @@ public struct SessionCommand: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var fonts: FontOptions
     @Option(help: "The viewport's width (the cells' width) in points.") var width: Double = 375
     @Option(help: "The viewport's height in points.") var height: Double = 667
     @Option(help: "The screen scale used for pixel snapping.") var scale: Double = 2
@@ -90,12 +91,13 @@ public struct SessionCommand: ParsableCommand {
         let output = CommandOutput.current
         let script = try script()
         try CommandFailure.reporting(database: store.databaseName) {
+            let measurer = try fonts.measurer()
             let feedStore = try store.openAnyStore()
             let configuration = FeedSessionConfiguration(
                 width: width, height: height, scale: scale, script: script, stepsPerSecond: stepsPerSecond,
                 duration: duration, seed: seed, prefetchLayouts: prefetchLayouts)
             let report = try FeedSession.run(configuration: configuration) {
-                try StoreSessionSource(store: feedStore, width: width, scale: scale)
+                try StoreSessionSource(store: feedStore, width: width, scale: scale, measurer: measurer)
             }
             if let html {
                 try Data(SessionTimelineRenderer().render(report).utf8).write(to: URL(fileURLWithPath: html))

@@ -1,5 +1,6 @@
 import FeedStore
 import FeedSync
+import TextLayout
 import Foundation
 import PhotoFeed
 
@@ -21,8 +22,11 @@ extension SyncCommand {
     /// Runs one leased worker on the server database `feedStore` until the stop condition or a
     /// stop signal.
     func runLeasedWorker(_ feedStore: any MigratingFeedStore, queue: any LeasedSyncWorker.Store,
-                         stopSwitch: SyncStopSwitch, output: CommandOutput) async throws -> SyncReport {
-        let relayouter = try Self.relayouter(for: feedStore)
+                         measurer: TextMeasurer, stopSwitch: SyncStopSwitch,
+                         output: CommandOutput) async throws -> SyncReport {
+        let relayouter = try FeedController(store: feedStore,
+                                            cellCapacity: FeedController.relayoutCellCapacity(for: feedStore),
+                                            measurer: measurer)
         let syncClock: any SyncClock = clock == .virtual ? VirtualClock() : RealClock()
         let progress = SyncProgressLine.handler()
         var configuration = leasedConfiguration
@@ -38,11 +42,5 @@ extension SyncCommand {
         let report = try await task.value
         progress?.finish()
         return report
-    }
-
-    /// The cells the worker relayouts: the feed controller over the server store, keeping one
-    /// cell per cached photo as the SQLite daemon does.
-    static func relayouter(for feedStore: any MigratingFeedStore) throws -> any CellRelayouting {
-        try FeedController(store: feedStore, cellCapacity: FeedController.relayoutCellCapacity(for: feedStore))
     }
 }

@@ -25,6 +25,7 @@ public struct SyncCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var fonts: FontOptions
     @Option(help: "virtual (deterministic, as fast as the machine allows) or real (waits real latencies).")
     var clock: ClockKind = .real
     @Flag(name: .customLong("until-idle"), help: "Stop once no job is pending.") var untilIdle = false
@@ -104,18 +105,21 @@ public struct SyncCommand: AsyncParsableCommand {
         let signals = SyncSignalHandler { stopSwitch.stop() }
         defer { signals.cancel() }
         let report = try await CommandFailure.reportingAsync(database: store.databaseName) {
+            let measurer = try fonts.measurer()
             if case .server = store.location {
                 let feedStore = try store.openAnyStore()
                 guard let queue = feedStore as? any LeasedSyncWorker.Store else {
                     throw UnsupportedStoreLocation(location: store.databaseName, reason: "this store has no leased job queue")
                 }
-                return try await runLeasedWorker(feedStore, queue: queue, stopSwitch: stopSwitch, output: output)
+                return try await runLeasedWorker(feedStore, queue: queue, measurer: measurer, stopSwitch: stopSwitch,
+                                                 output: output)
             }
             let feedStore = try store.openStore()
             let lock = try feedStore.lockForSync()
             defer { lock.release() }
             let controller = try FeedController(store: feedStore,
-                                                cellCapacity: FeedController.relayoutCellCapacity(for: feedStore))
+                                                cellCapacity: FeedController.relayoutCellCapacity(for: feedStore),
+                                                measurer: measurer)
             let syncClock: any SyncClock = clock == .virtual ? VirtualClock() : RealClock()
             let progress = SyncProgressLine.handler()
             var configuration = workerConfiguration

@@ -35,9 +35,9 @@ import TextLayout
     ])
 
     /// Every distinct curated title, description and comment with CJK or emoji, laid out at
-    /// 343 points as the engine breaks it, one cell each, alternately regular and bold.
-    static let curated: [CellSnapshot] = {
-        let measurer = TextMeasurer.shared
+    /// 343 points as the engine breaks it with `measurer`'s fonts, one cell each, alternately
+    /// regular and bold.
+    static func curated(_ measurer: TextMeasurer) -> [CellSnapshot] {
         let texts = CuratedTexts.distinct.filter { text in
             text.unicodeScalars.contains { $0.value >= 0x2E80 || $0.value == 0xFE0F }
         }
@@ -55,16 +55,15 @@ import TextLayout
                              content: .text(TextSnapshot(lines: lines, fontSize: 14, fontWeight: weight.rawValue))),
             ])
         }
-    }()
+    }
 
-    static let cells = [SampleCells.first, SampleCells.second, third, fallback] + curated
+    static func cells(_ measurer: TextMeasurer) -> [CellSnapshot] {
+        [SampleCells.first, SampleCells.second, third, fallback] + curated(measurer)
+    }
     static let spacing = 8.0
 
     /// The cells the screenshot shows (a page short enough for one screenshot).
     static let screenshotCells = [SampleCells.first, SampleCells.second, third, fallback]
-
-    /// Where each cell's top lands on the page: cells are stacked, `spacing` apart.
-    static var cellTops: [Double] { tops(of: cells) }
 
     static func tops(of cells: [CellSnapshot]) -> [Double] {
         var top = 0.0
@@ -74,37 +73,44 @@ import TextLayout
         }
     }
 
-    private func withPage(_ cells: [CellSnapshot] = HTMLFeedBrowserTests.cells, _ body: (HeadlessChromium, URL, URL) throws -> Void) throws {
+    private func withPage(_ cells: [CellSnapshot], fonts: FontCollection = TextMeasurer.shared.fonts,
+                          _ body: (HeadlessChromium, URL, URL) throws -> Void) throws {
         let chromium = try HeadlessChromium.locate()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("photofeed-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("feed.html")
-        let html = HTMLFeedRenderer(width: 375, cellSpacing: Self.spacing, includesPositionProbe: true)
+        let html = HTMLFeedRenderer(width: 375, fonts: fonts, cellSpacing: Self.spacing, includesPositionProbe: true)
             .render(cells)
         try html.write(to: page, atomically: true, encoding: .utf8)
         try body(chromium, page, directory)
     }
 
-    @Test func elementsLandOnTheLayoutFrames() throws {
-        try withPage { chromium, page, directory in
+    /// With the built-in fonts and with Liberation Sans as the primary font: the page loads the
+    /// fonts the layouts were measured with, whichever they are.
+    @Test(arguments: [FontManifest.builtIn, FontFixtures.liberation])
+    func elementsLandOnTheLayoutFrames(manifest: FontManifest) throws {
+        let measurer = try TextMeasurer.measurer(for: manifest)
+        let cells = Self.cells(measurer)
+        let cellTops = Self.tops(of: cells)
+        try withPage(cells, fonts: measurer.fonts) { chromium, page, directory in
             // When chromium loads the page on a scale-3 screen (so 1/3-point frames are whole
             // device pixels) and dumps the DOM after the probe ran
             let dom = try chromium.run(["--force-device-scale-factor=3", "--virtual-time-budget=5000", "--dump-dom"],
                                        page: page, workDirectory: directory)
             let positions = try BrowserPositions.parse(dom: dom)
 
-            // Then both DejaVu Sans faces and the fallbacks (Noto Sans CJK JP regular and bold,
-            // Noto Color Emoji) were loaded from their files
-            #expect(Self.curated.count > 100)
+            // Then both faces of the primary font and the fallbacks (Noto Sans CJK JP regular and
+            // bold, Noto Color Emoji) were loaded from their files
+            #expect(cells.count > 100)
             #expect(positions.fonts.count == 5)
             #expect(positions.fonts.allSatisfy { $0.status == "loaded" }, "fonts: \(positions.fonts)")
 
             // And the cells are stacked at the cells' sizes
             let tolerance = 0.01
-            try #require(positions.cells.count == Self.cells.count)
-            for ((box, cell), top) in zip(zip(positions.cells, Self.cells), Self.cellTops) {
+            try #require(positions.cells.count == cells.count)
+            for ((box, cell), top) in zip(zip(positions.cells, cells), cellTops) {
                 #expect(box.photoId == cell.photoID)
                 #expect(abs(box.x) <= tolerance && abs(box.y - top) <= tolerance, "cell \(cell.photoID) at \(box)")
                 #expect(abs(box.width - cell.size.width) <= tolerance)
@@ -112,7 +118,7 @@ import TextLayout
             }
 
             // And every node is where its frame says, relative to its cell
-            let expectedNodes = zip(Self.cells, Self.cellTops).flatMap { cell, top in
+            let expectedNodes = zip(cells, cellTops).flatMap { cell, top in
                 cell.nodes.map { (cell.photoID, $0, top) }
             }
             try #require(positions.nodes.count == expectedNodes.count)
@@ -125,25 +131,25 @@ import TextLayout
             }
 
             // And every text line's baseline sits at frame.y + baseline, and its glyphs are as wide
-            // as our own engine (HarfBuzz on the same DejaVu and fallback files) measures the line,
-            // CJK and emoji included
-            let measurer = TextMeasurer.shared
-            let expectedLines = zip(Self.cells, Self.cellTops).flatMap { cell, top in
-                cell.nodes.flatMap { node -> [(String, Double, Double)] in
+            // as our own engine (HarfBuzz on the same font files) measures the line, CJK and
+            // emoji included
+            let expectedLines = zip(cells, cellTops).flatMap { cell, top in
+                cell.nodes.flatMap { node -> [(String, Double, Double, String)] in
                     guard case .text(let text) = node.content else { return [] }
                     let attributes = TextAttributes(fontSize: text.fontSize, fontWeight: text.isBold ? .bold : .regular)
                     return text.lines.map { line in
                         (node.id, top + node.frame.minY + line.baseline,
-                         measurer.width(of: AttributedText(line.text, attributes: attributes)))
+                         measurer.width(of: AttributedText(line.text, attributes: attributes)), line.text)
                     }
                 }
             }
             try #require(positions.lines.count == expectedLines.count)
-            for (line, (nodeID, baseline, width)) in zip(positions.lines, expectedLines) {
+            for (line, (nodeID, baseline, width, text)) in zip(positions.lines, expectedLines) {
                 #expect(line.nodeId == nodeID)
                 #expect(abs(line.baseline - baseline) <= tolerance,
                         "\(nodeID): baseline \(line.baseline), want \(baseline)")
-                #expect(abs(line.width - width) <= tolerance, "\(nodeID): glyphs \(line.width) wide, measured \(width)")
+                #expect(abs(line.width - width) <= tolerance,
+                        "\(nodeID) \"\(text)\": glyphs \(line.width) wide, measured \(width)")
             }
         }
     }

@@ -31,6 +31,11 @@ import Testing
                 ])
                 #expect(nodes[4]["frame"] as? [Double] == [0, 50, 375, 375])
                 #expect(nodes[7]["frame"] as? [Double] == [10, 473, 355, 59.5])
+                // The comment labels' frames, nested under the comments node, relative to it
+                let labels = nodes[7]["nodes"] as? [[String: Any]] ?? []
+                #expect(labels.map { $0["id"] as? String } == ["comment0", "comment1", "comment2"])
+                #expect(labels.map { $0["frame"] as? [Double] } == [[0, 0, 355, 16.5], [0, 21.5, 355, 16.5],
+                                                                    [0, 43, 355, 16.5]])
                 let image = photo1["photo"] as? [String: Any]
                 #expect(image?["url"] as? String == "https://p.example/1.jpg")
                 #expect(image?["pixelWidth"] as? Int == 1080 && image?["pixelHeight"] as? Int == 1350)
@@ -41,12 +46,13 @@ import Testing
                 // The placemark's fields beside the label (the rule falls to the country: no admin names)
                 #expect(photo1["placemark"] as? [String: String] == ["locality": "Berlin", "country": "Germany"])
                 #expect(photo1["likes"] as? Int == 3 && photo1["commentCount"] as? Int == 3)
+                #expect(photo1["title"] as? String == "Harbour")
                 #expect(photo1["description"] as? String == "Fog on the water.")
                 #expect(photo1["comments"] as? [String] == ["bo Beautiful!", "chen Where is this?",
                                                            "ana Berlin, by the river."])
                 #expect(photo1["texts"] as? [String: String] == [
                     "userName": "ana", "location": "Germany", "time": "5m", "likes": "\u{2665}\u{FE0E} 3 likes",
-                    "description": "ana Fog on the water.", "comment0": "bo Beautiful!",
+                    "description": "ana Harbour", "comment0": "bo Beautiful!",
                     "comment1": "chen Where is this?", "comment2": "ana Berlin, by the river.",
                 ])
                 // Not geocoded: no location label, and a null location.

@@ -9,7 +9,7 @@ import Testing
     static let base = PhotoCellModel(
         photoID: 1, userName: "Ana", avatarURL: "https://a.example/ana.jpg", uploadedAt: 0,
         referenceTime: 3 * 60_000, photoURL: "https://p.example/1.jpg", pixelWidth: 1080, pixelHeight: 1350,
-        likes: 3, description: "Fog on the water.")
+        likes: 3, title: "Fog on the water.")
 
     @Test func displayOnlyChangesKeepTheFingerprint() {
         var shown = Self.base
@@ -20,8 +20,8 @@ import Testing
         shown.pixelWidth = 500
         shown.contentVersion = 9
         shown.photoID = 2
-        #expect(shown.layoutInputs == Self.base.layoutInputs)
-        #expect(shown.layoutInputs.fingerprint == Self.base.layoutInputs.fingerprint)
+        #expect(shown.layoutInputs(fonts: []) == Self.base.layoutInputs(fonts: []))
+        #expect(shown.layoutInputs(fonts: []).fingerprint == Self.base.layoutInputs(fonts: []).fingerprint)
         let context = LayoutContext(scale: 2), range = FeedController.sizeRange(width: 375)
         #expect(PhotoCellNode(model: shown).layoutThatFits(range, context: context)
             == PhotoCellNode(model: Self.base).layoutThatFits(range, context: context))
@@ -30,26 +30,36 @@ import Testing
     @Test func everyTextChangesTheFingerprint() {
         var changes: [PhotoCellModel] = []
         var model = Self.base
-        model.userName = "ana"; changes.append(model)
+        model.userName = "bo"; changes.append(model)
         model = Self.base; model.locationName = "Germany"; changes.append(model)
         model = Self.base; model.locationName = ""; changes.append(model)
         model = Self.base; model.referenceTime += 3_600_000; changes.append(model)
         model = Self.base; model.likes = 4; changes.append(model)
-        model = Self.base; model.description = "Fog"; changes.append(model)
+        model = Self.base; model.title = "Fog"; changes.append(model)
         model = Self.base; model.commentCount = 1; model.comments = [CommentLine(authorName: "bo", body: "Nice")]
         changes.append(model)
-        let fingerprints = Set(([Self.base] + changes).map(\.layoutInputs.fingerprint))
+        let fingerprints = Set(([Self.base] + changes).map { $0.layoutInputs(fonts: []).fingerprint })
         #expect(fingerprints.count == changes.count + 1)
-        #expect(Self.base.layoutInputs.fingerprint.count == 32)
-        #expect(Self.base.layoutInputs.fingerprintHex.count == 64)
+        // The user name only as the labels show it: lowercased (ASDKgram lowercases it as it parses it).
+        model = Self.base; model.userName = "ana"
+        #expect(model.layoutInputs(fonts: []).fingerprint == Self.base.layoutInputs(fonts: []).fingerprint)
+        #expect(Self.base.layoutInputs(fonts: []).fingerprint.count == 32)
+        #expect(Self.base.layoutInputs(fonts: []).fingerprintHex.count == 64)
+    }
+
+    /// Layouts measured with other fonts are other layouts: the font set's digest is an input.
+    @Test func anotherFontSetChangesTheFingerprint() {
+        let builtIn = Self.base.layoutInputs(fonts: Array(repeating: 1, count: 32)).fingerprint
+        #expect(Self.base.layoutInputs(fonts: Array(repeating: 2, count: 32)).fingerprint != builtIn)
+        #expect(Self.base.layoutInputs(fonts: []).fingerprint != builtIn)
     }
 
     @Test func theSameDescriptionLabelByAnotherUserDiffers() {
         var a = Self.base, b = Self.base
-        a.description = "x y"
+        a.title = "x y"
         b.userName = "Ana x"
-        b.description = "y"
+        b.title = "y"
         #expect(a.descriptionLabel == b.descriptionLabel, "the same description label…")
-        #expect(a.layoutInputs.fingerprint != b.layoutInputs.fingerprint, "…but another user name")
+        #expect(a.layoutInputs(fonts: []).fingerprint != b.layoutInputs(fonts: []).fingerprint, "…but another user name")
     }
 }

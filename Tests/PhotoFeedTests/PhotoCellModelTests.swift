@@ -7,7 +7,7 @@ import Testing
     static let base = PhotoCellModel(
         photoID: 1, userName: "Ana", avatarURL: "https://a.example/ana.jpg", uploadedAt: 1_000_000_000,
         referenceTime: 1_000_000_000, photoURL: "https://p.example/1.jpg", pixelWidth: 1080, pixelHeight: 1350,
-        likes: 3, description: "Fog on the water.")
+        likes: 3, title: "Fog on the water.")
 
     static let day: Int64 = 86_400_000
 
@@ -33,9 +33,13 @@ import Testing
         #expect(Array(model.likesLabel.unicodeScalars.prefix(2)).map(\.value) == [0x2665, 0xFE0E])
     }
 
-    @Test func userNameIsLowercasedDescriptionIsNot() {
+    /// ASDKgram's UserModel lowercases the name when it parses it: every label shows it so.
+    @Test func userNameIsLowercasedInEveryLabel() {
         #expect(Self.base.userNameLabel == "ana")
-        #expect(Self.base.descriptionLabel == "Ana Fog on the water.")
+        #expect(Self.base.descriptionLabel == "ana Fog on the water.")
+        var untitled = Self.base
+        untitled.title = ""
+        #expect(untitled.descriptionLabel == "ana", "no title: the name alone, not ASDKgram's \"(null)\"")
     }
 
     @Test func commentLabels() {

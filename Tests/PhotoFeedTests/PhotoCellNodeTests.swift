@@ -19,7 +19,7 @@ import TextLayout
     static let base = PhotoCellModel(
         photoID: 1, userName: "Ana", avatarURL: "https://a.example/ana.jpg", uploadedAt: 0,
         referenceTime: 3 * 60_000, photoURL: "https://p.example/1.jpg", pixelWidth: 1080, pixelHeight: 1350,
-        likes: 3, description: "Fog on the water.")
+        likes: 3, title: "Fog on the water.")
 
     static func layout(_ model: PhotoCellModel) -> (cell: PhotoCellNode, layout: Layout) {
         let cell = PhotoCellNode(model: model)
@@ -35,7 +35,7 @@ import TextLayout
     @Test func framesWithoutLocationNoComments() {
         let (cell, layout) = Self.layout(Self.base)
         #expect(cell.userName.attributedText.string == "ana")
-        #expect(cell.descriptionText.attributedText.string == "Ana Fog on the water.")
+        #expect(cell.descriptionText.attributedText.string == "ana Fog on the water.")
         #expect(layout.size == Size(375, 478), "473 + an empty comments node + the footer's 5")
         #expect(layout.sublayouts.map(\.element)
             == ["avatar", "userName", "time", "photo", "likes", "description", "comments"])
@@ -107,7 +107,7 @@ import TextLayout
 
     @Test func longDescriptionIsTruncatedAtThreeLines() {
         var model = Self.base
-        model.description = FeedTestStore.longCaption
+        model.title = FeedTestStore.longCaption
         let (cell, layout) = Self.layout(model)
         let lines = cell.descriptionText.lines
         #expect(lines.map(\.isTruncated) == [false, false, true])
@@ -171,7 +171,7 @@ import TextLayout
         case "locationName": changed.locationName = "Portugal"
         case "timeLabel": changed.referenceTime += 2 * 3_600_000
         case "likes": changed.likes = 1_204
-        case "description": changed.description = "Fog on the water, and then the sun came out over the river."
+        case "description": changed.title = "Fog on the water, and then the sun came out over the river."
         case "comments":
             changed.commentCount = 1
             changed.comments = [CommentLine(authorName: "bo", body: "lovely")]

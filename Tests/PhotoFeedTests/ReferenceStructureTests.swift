@@ -1,5 +1,6 @@
 import CellDocumentSupport
 import FeedStore
+import LayoutTestSupport
 import LayoutCore
 import LayoutDescription
 import PhotoFeed
@@ -7,13 +8,15 @@ import Testing
 import StoreTestSupport
 
 /// The cell's layout is what ASDKgram's structure gives for the same texts: for every curated
-/// photo at 320, 375 and 414 points (scale 2), the reference structure written independently as
-/// a JSON layout document (``PhotoCellDocument``) with the cell's own texts, computed by the
-/// layout description engine, has the cell's frames, the comments node's labels included.
+/// photo at 320, 375 and 414 points, at scales 2 and 3, the reference structure written
+/// independently as a JSON layout document (``PhotoCellDocument``), with texts built here from the
+/// store's rows by ASDKgram's rules, computed by the layout description engine, has the frames of
+/// the cell's drawn layout, the comments node's labels included.
 @Suite struct ReferenceStructureTests {
     /// The curated feed with comment pages (every comment feed loaded), and a location label
-    /// (ASDKgram's placemark rule over the nearest city) on every third located photo.
-    static func curatedModels() throws -> [PhotoCellModel] {
+    /// (ASDKgram's placemark rule over the nearest city) on every third located photo, each with
+    /// its reference document at a width and scale.
+    static func curatedCells() throws -> [(model: PhotoCellModel, document: (Double, Double) -> PhotoCellDocument)] {
         let store = try FeedTestStore.empty()
         _ = try store.seedCurated(from: FeedTestStore.projectRoot.appendingPathComponent("seed-data"))
         for item in try store.feedPage(limit: 100_000).items { try store.setCommentsLoaded(photoID: item.photo.id) }
@@ -21,7 +24,8 @@ import StoreTestSupport
         let referenceTime = try #require(try store.newestUploadTime())
         let pages = try store.firstComments(photoIDs: items.map(\.photo.id), limit: PhotoCellModel.commentPageSize)
         return try items.map { item in
-            var model = PhotoCellModel(item: item, commentPage: pages[item.photo.id] ?? [], referenceTime: referenceTime)
+            let page = pages[item.photo.id] ?? []
+            var model = PhotoCellModel(item: item, commentPage: page, referenceTime: referenceTime)
             if let location = item.location, item.photo.id % 3 == 0,
                let city = try store.nearestCity(latitude: location.latitude, longitude: location.longitude) {
                 let place = Placemark(city: city)
@@ -30,21 +34,28 @@ import StoreTestSupport
                                                     administrativeArea: place.administrativeArea,
                                                     country: place.country).text
             }
-            return model
+            // ASDKgram's texts from the rows: UserModel lowercases every user name as it parses
+            // it; the description label is "%@ %@" of the name and PhotoModel's descriptionText,
+            // the photo's title (the name alone without one); a comment label is the commenter's
+            // name and the comment; "View all N comments" leads when there are more than 3.
+            let name = item.owner.username.lowercased()
+            let description = item.photo.title.isEmpty ? name : name + " " + item.photo.title
+            let shown = page.suffix(PhotoCellModel.shownCommentCount)
+            let comments = (item.commentCount > 3 ? ["View all \(item.commentCount) comments"] : [])
+                + shown.map { $0.authorName.lowercased() + " " + $0.body }
+            let location = model.locationName
+            return (model, { width, scale in
+                PhotoCellDocument(width: width, scale: scale, userName: name, location: location,
+                                  time: model.timeLabel, likes: model.likesLabel, description: description,
+                                  comments: comments)
+            })
         }
     }
 
-    /// The cell's result line: its flattened layout, the comments node listing its own labels.
+    /// The cell's result line: its drawn layout, the comments node listing its own labels.
     static func resultLine(of cell: PhotoCellNode, width: Double, scale: Double) -> String {
-        let context = LayoutContext(scale: scale)
-        var layout = cell.layoutThatFits(FeedController.sizeRange(width: width), context: context)
-            .flattened(context: context)
-        if let index = layout.sublayouts.firstIndex(where: { $0.element == cell.comments.id }) {
-            let size = layout.sublayouts[index].size
-            let own = cell.comments.layoutThatFits(SizeRange(exactly: size), parentSize: size, context: context)
-            layout.sublayouts[index].sublayouts = own.flattened(context: context).sublayouts
-        }
-        return layout.resultLine(nodesWithLayouts: [cell.comments.id])
+        cell.drawnLayout(fitting: FeedController.sizeRange(width: width), context: LayoutContext(scale: scale))
+            .resultLine(nodesWithLayouts: PhotoCellNode.nodesWithOwnLayouts)
     }
 
     static func document(_ model: PhotoCellModel, width: Double, scale: Double) -> PhotoCellDocument {
@@ -53,17 +64,17 @@ import StoreTestSupport
                           comments: model.commentLabels)
     }
 
-    @Test func everyCuratedPhotoAtThreeWidthsHasTheReferenceFrames() throws {
-        let models = try Self.curatedModels()
-        #expect(models.count == 2400)
-        #expect(models.contains { $0.locationName != nil } && models.contains { $0.commentLabels.count == 4 })
+    @Test(.tags(.slow), .notInQuickRuns, arguments: [2.0, 3.0])
+    func everyCuratedPhotoAtThreeWidthsHasTheReferenceFrames(scale: Double) throws {
+        let cells = try Self.curatedCells()
+        #expect(cells.count == 2400)
+        #expect(cells.contains { $0.model.locationName != nil } && cells.contains { $0.model.commentLabels.count == 4 })
         var mismatches: [String] = []
-        for model in models {
+        for (model, document) in cells {
             let cell = PhotoCellNode(model: model)
             for width in [320.0, 375, 414] {
-                let expected = try LayoutDocument(json: Array(Self.document(model, width: width, scale: 2).json.utf8))
-                    .computeLayout().resultLine
-                let actual = Self.resultLine(of: cell, width: width, scale: 2)
+                let expected = try LayoutDocument(json: Array(document(width, scale).json.utf8)).computeLayout().resultLine
+                let actual = Self.resultLine(of: cell, width: width, scale: scale)
                 if actual != expected { mismatches.append("photo \(model.photoID) at \(width): \(actual) ≠ \(expected)") }
             }
         }
@@ -74,7 +85,7 @@ import StoreTestSupport
     @Test func photoOneAt375() throws {
         let document = PhotoCellDocument(
             width: 375, userName: "ana", location: "Germany", time: "5m", likes: "\u{2665}\u{FE0E} 3 likes",
-            description: "ana Fog on the water.",
+            description: "ana Harbour",
             comments: ["bo Beautiful!", "chen Where is this?", "ana Berlin, by the river."])
         let line = try LayoutDocument(json: Array(document.json.utf8)).computeLayout().resultLine
         // Header 50, photo 375 square from 50, likes at 430, description at 451.5, the comments

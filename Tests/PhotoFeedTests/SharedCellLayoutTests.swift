@@ -12,7 +12,7 @@ import StoreTestSupport
         let store = try FeedTestStore.seeded()
         for (id, width) in [(Int64(5), 640), (6, 1920)] {
             try store.save(Photo(id: id, ownerID: 2, url: "https://p.example/\(id).jpg", pixelWidth: width,
-                                 pixelHeight: 480, description: "Twins.", likes: 2,
+                                 pixelHeight: 480, title: "Twins.", likes: 2,
                                  uploadedAt: FeedTestStore.newest - 60_000))
         }
         let controller = try FeedController(store: store)
@@ -23,7 +23,7 @@ import StoreTestSupport
             #expect(twins.count == 2 && twins[0].layout == twins[1].layout)
         }
         let cells = try controller.cells(for: try store.feedItems(photoIDs: [5, 6]).values.sorted { $0.photo.id < $1.photo.id })
-        #expect(cells[0].model.layoutInputs.fingerprint == cells[1].model.layoutInputs.fingerprint)
+        #expect(cells[0].model.layoutInputs(fonts: []).fingerprint == cells[1].model.layoutInputs(fonts: []).fingerprint)
         // Then 6 photos link to 5 layouts at each of the 2 widths
         let counts = try FeedTestStore.layoutCacheRowCounts(store)
         #expect(counts.links == 12 && counts.layouts == 10)

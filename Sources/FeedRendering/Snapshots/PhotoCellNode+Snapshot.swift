@@ -16,7 +16,9 @@ extension PhotoCellNode {
     public func snapshot(layout: Layout, scale: Double) -> CellSnapshot {
         let model = self.model
         let context = LayoutContext(scale: scale > 0 && scale.isFinite ? scale : 1)
-        let flat = withCommentLabels(layout.isFlat ? layout : layout.flattened(context: context), context: context)
+        // A drawn layout (the cache's) is flat but for the labels nested under the comments node.
+        let isDrawn = layout.position == .zero && layout.sublayouts.allSatisfy(\.isNode)
+        let flat = withCommentLabels(isDrawn ? layout : layout.flattened(context: context), context: context)
         var textNodes: [String: TextNode] = [
             "userName": userName, "location": location, "time": time, "likes": likes,
             "description": descriptionText,
@@ -41,20 +43,20 @@ extension PhotoCellNode {
         }
     }
 
-    /// `flat` with the comments node's labels after it, at absolute frames: the comments node
-    /// lays out its own labels (its subtree is not in the cell's flattened layout), here at the
-    /// size the cell gave it.
+    /// `flat` with the comments node's labels after it, at absolute frames: the labels nested
+    /// under the comments node (``PhotoCellNode/nestingOwnLayouts(in:context:)``, as the layout
+    /// cache holds them) moved up to the cell's level.
     private func withCommentLabels(_ flat: Layout, context: LayoutContext) -> Layout {
-        guard let index = flat.sublayouts.firstIndex(where: { $0.element == comments.id }),
-              !comments.labels.isEmpty else { return flat }
-        let frame = flat.sublayouts[index].frame
-        let own = comments.layoutThatFits(SizeRange(exactly: frame.size), parentSize: frame.size, context: context)
-            .flattened(context: context)
-        let labels = own.sublayouts.map { label in
+        let nested = nestingOwnLayouts(in: flat, context: context)
+        guard let index = nested.sublayouts.firstIndex(where: { $0.element == comments.id }) else { return flat }
+        let box = nested.sublayouts[index]
+        let labels = box.sublayouts.map { label in
             Layout(element: label.element, isNode: true, exactSize: label.size,
-                   position: Point(frame.minX + label.position.x, frame.minY + label.position.y), sublayouts: [])
+                   position: Point(box.position.x + label.position.x, box.position.y + label.position.y),
+                   sublayouts: [])
         }
-        var expanded = flat
+        var expanded = nested
+        expanded.sublayouts[index].sublayouts = []
         expanded.sublayouts.insert(contentsOf: labels, at: index + 1)
         return expanded
     }

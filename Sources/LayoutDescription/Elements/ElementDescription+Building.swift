@@ -7,7 +7,7 @@ extension ElementDescription {
     /// ``Kind/parts`` says (`node` elements become ``DescribedNode``s, the others the nodes and
     /// layout specs they name).
     ///
-    /// `text` elements become ``TextNode``s measured by ``describedTextMeasurer``: the document's
+    /// `text` elements become ``TextNode``s measured by ``DescribedTextMeasurer``: the document's
     /// style is applied before the text, so the font's ascender and descender win over the
     /// style's (and every measurement rewrites them anyway, as Texture's text node does).
     ///
@@ -23,7 +23,7 @@ extension ElementDescription {
     static func makeTextNode(_ text: TextDescription, style: LayoutStyle, path: String)
         throws(LayoutDescriptionError) -> TextNode {
         let measurer: TextMeasurer
-        switch describedTextMeasurer {
+        switch DescribedTextMeasurer.current {
         case .success(let loaded): measurer = loaded
         case .failure(let error): throw LayoutDescriptionError(path: path, reason: "text cannot be measured: \(error)")
         }
@@ -40,8 +40,23 @@ extension ElementDescription {
     }
 }
 
-/// The text engine behind described `text` elements, loaded once; a failure (missing fonts)
-/// becomes an error line naming the element rather than stopping the process.
-let describedTextMeasurer: Result<TextMeasurer, FontError> = Result { () throws(FontError) -> TextMeasurer in
-    try TextMeasurer()
+/// The text engine behind described `text` elements: the one bound to ``measurer`` for the
+/// current task or thread (`layout compute --fonts`), else the process's default fonts
+/// (``FontManifest/processDefault()``), loaded once. A failure (missing fonts) becomes an error
+/// line naming the element rather than stopping the process.
+///
+/// ```swift
+/// let line = try DescribedTextMeasurer.$measurer.withValue(liberation) { try document.computeLayout().resultLine }
+/// ```
+public enum DescribedTextMeasurer {
+    @TaskLocal public static var measurer: TextMeasurer?
+
+    static var current: Result<TextMeasurer, any Error> {
+        if let measurer { return .success(measurer) }
+        return processDefault
+    }
+
+    private static let processDefault = Result<TextMeasurer, any Error> {
+        try TextMeasurer.measurer(for: try FontManifest.processDefault())
+    }
 }

@@ -1,7 +1,8 @@
 import FeedStore
 
 /// Everything a ``PhotoCellNode``'s layout depends on besides the size range and scale: its
-/// texts (the labels as shown), its structure's constants and ``EngineVersion/layoutEngine``.
+/// texts (the labels as shown), the fonts they are measured with (``FontSetDigest``), its
+/// structure's constants and ``EngineVersion/layoutEngine``.
 ///
 /// Images, avatars, URLs, ids and content versions are not inputs: the photo is always square
 /// and the avatar 30 × 30, so two models with equal inputs have equal layouts at every size
@@ -16,8 +17,11 @@ public struct CellLayoutInputs: Hashable, Sendable {
     public var likes: String
     public var description: String
     public var comments: [String]
+    /// The digest of the font set the texts are measured with (``TextMeasuring/fontSetDigest``).
+    public var fonts: [UInt8]
 
-    public init(_ model: PhotoCellModel) {
+    public init(_ model: PhotoCellModel, fonts: [UInt8]) {
+        self.fonts = fonts
         userName = model.userNameLabel
         location = model.locationName
         time = model.timeLabel
@@ -34,8 +38,8 @@ public struct CellLayoutInputs: Hashable, Sendable {
          Double(CommentsNode.maximumLinesPerLabel), CommentsNode.interCommentSpacing]
     }
 
-    /// SHA-256 of the canonical encoding: a tag, the engine version, the structure constants
-    /// (IEEE 754 bits), then each text as its UTF-8 length and bytes (a missing location and the
+    /// SHA-256 of the canonical encoding: a tag, the engine version, the font set's digest, the
+    /// structure constants (IEEE 754 bits), then each text as its UTF-8 length and bytes (a missing location and the
     /// comment count marked apart, so no two different inputs share an encoding).
     public var fingerprint: [UInt8] {
         var bytes = Array("photo-cell/1".utf8)
@@ -46,6 +50,8 @@ public struct CellLayoutInputs: Hashable, Sendable {
             bytes += utf8
         }
         append(UInt64(EngineVersion.layoutEngine))
+        append(UInt64(fonts.count))
+        bytes += fonts
         for constant in Self.structureConstants { append(constant.bitPattern) }
         append(userName)
         if let location { append(1); append(location) } else { append(0) }
@@ -64,6 +70,6 @@ public struct CellLayoutInputs: Hashable, Sendable {
 }
 
 extension PhotoCellModel {
-    /// What this model's layout depends on.
-    public var layoutInputs: CellLayoutInputs { CellLayoutInputs(self) }
+    /// What this model's layout depends on, measured with the font set whose digest is `fonts`.
+    public func layoutInputs(fonts: [UInt8]) -> CellLayoutInputs { CellLayoutInputs(self, fonts: fonts) }
 }

@@ -20,8 +20,14 @@ public struct PhotoCellModel: Hashable, Sendable {
     public var avatarURL: String
     /// Whether the avatar has arrived (drawn as a placeholder until then; it never changes the layout).
     public var isAvatarLoaded: Bool
-    /// The reverse-geocoded place, nil until geocoding answered (the label is absent then).
+    /// The location label: nil until the reverse geocode answers (the cell has no location label
+    /// then); "" once it failed or found no place (ASDKgram's LocationModel sets an empty label,
+    /// so the cell lays out an empty location node); else ASDKgram's placemark rule over
+    /// ``placemark`` (``PhotoCellModel/locationName(state:placemark:)``).
     public var locationName: String?
+    /// The reverse-geocoded placemark's fields, nil unless a place was found. Not a layout input:
+    /// the cell draws only ``locationName``; the API gives the fields beside it.
+    public var placemark: PlacemarkLabel?
     public var uploadedAt: Int64
     public var referenceTime: Int64
     public var photoURL: String
@@ -31,8 +37,10 @@ public struct PhotoCellModel: Hashable, Sendable {
     /// layout: the photo is always square).
     public var isImageLoaded: Bool
     public var likes: Int
-    /// The photo's description (without the user name the label puts before it).
-    public var description: String
+    /// The photo's title: ASDKgram's `descriptionText`, which its PhotoModel fills from 500px's
+    /// `name` field (the title) and the description label shows after the user name. ASDKgram
+    /// never reads the photo's long description, so no layout depends on it.
+    public var title: String
     /// The photo's total number of comments as its comment feed reports it (0 until the feed's
     /// first page has loaded).
     public var commentCount: Int
@@ -41,15 +49,17 @@ public struct PhotoCellModel: Hashable, Sendable {
     public var comments: [CommentLine]
 
     public init(photoID: Int64, contentVersion: Int64 = 1, userName: String, avatarURL: String,
-                isAvatarLoaded: Bool = false, locationName: String? = nil, uploadedAt: Int64, referenceTime: Int64, photoURL: String,
+                isAvatarLoaded: Bool = false, locationName: String? = nil, placemark: PlacemarkLabel? = nil,
+                uploadedAt: Int64, referenceTime: Int64, photoURL: String,
                 pixelWidth: Int, pixelHeight: Int, isImageLoaded: Bool = false, likes: Int = 0,
-                description: String = "", commentCount: Int = 0, comments: [CommentLine] = []) {
+                title: String = "", commentCount: Int = 0, comments: [CommentLine] = []) {
         self.photoID = photoID
         self.contentVersion = contentVersion
         self.userName = userName
         self.avatarURL = avatarURL
         self.isAvatarLoaded = isAvatarLoaded
         self.locationName = locationName
+        self.placemark = placemark
         self.uploadedAt = uploadedAt
         self.referenceTime = referenceTime
         self.photoURL = photoURL
@@ -57,7 +67,7 @@ public struct PhotoCellModel: Hashable, Sendable {
         self.pixelHeight = pixelHeight
         self.isImageLoaded = isImageLoaded
         self.likes = likes
-        self.description = description
+        self.title = title
         self.commentCount = commentCount
         self.comments = comments
     }
@@ -71,27 +81,13 @@ public struct PhotoCellModel: Hashable, Sendable {
         let loaded = photo.commentsLoaded
         self.init(photoID: photo.id, contentVersion: photo.contentVersion, userName: item.owner.username,
                   avatarURL: item.owner.avatarURL, isAvatarLoaded: item.owner.avatarState == .loaded,
-                  locationName: item.location.flatMap {
-                      Self.locationName(placeName: $0.placeName, country: $0.country, state: $0.geocodeState,
-                                        subLocality: $0.subLocality, administrativeArea: $0.administrativeArea,
-                                        subAdministrativeArea: $0.subAdministrativeArea)
-                  },
+                  locationName: item.location.flatMap(Self.locationName(of:)),
+                  placemark: item.location.flatMap(Self.placemark(of:)),
                   uploadedAt: photo.uploadedAt, referenceTime: referenceTime, photoURL: photo.url,
                   pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight,
                   isImageLoaded: photo.imageState == .loaded, likes: photo.likes,
-                  description: photo.description, commentCount: loaded ? item.commentCount : 0,
+                  title: photo.title, commentCount: loaded ? item.commentCount : 0,
                   comments: loaded ? Array(commentPage.suffix(Self.shownCommentCount)) : [])
-    }
-
-    /// The location label of a location with these names and state, by ASDKgram's placemark
-    /// rule (``PlacemarkLabel``; `placeName` is the locality): none until resolved; a failed
-    /// geocode shows nothing.
-    static func locationName(placeName: String?, country: String?, state: GeocodeState, subLocality: String? = nil,
-                             administrativeArea: String? = nil, subAdministrativeArea: String? = nil) -> String? {
-        guard state == .resolved else { return nil }
-        return PlacemarkLabel(subLocality: subLocality, locality: placeName,
-                              subAdministrativeArea: subAdministrativeArea, administrativeArea: administrativeArea,
-                              country: country).text
     }
 
     // MARK: - Texts
@@ -105,8 +101,10 @@ public struct PhotoCellModel: Hashable, Sendable {
     /// "♥︎ N likes" (U+2665 U+FE0E), plural whatever the count.
     public var likesLabel: String { "\u{2665}\u{FE0E} \(likes) likes" }
 
-    /// "username description", the name as it is.
-    public var descriptionLabel: String { "\(userName) \(description)" }
+    /// ASDKgram's `"%@ %@"` of the user name, lowercased (UserModel lowercases it when it parses
+    /// it), and the title. Without a title ASDKgram would print "(null)" after the name; the
+    /// label is the name alone (a documented departure).
+    public var descriptionLabel: String { title.isEmpty ? userNameLabel : "\(userNameLabel) \(title)" }
 
     /// The comments node's labels: "View all N comments" when the total exceeds
     /// ``shownCommentCount``, then "commenter comment" (the commenter lowercased) for each comment

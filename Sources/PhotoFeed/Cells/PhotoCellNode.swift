@@ -95,7 +95,7 @@ public final class PhotoCellNode: CellNode, @unchecked Sendable {
         }
         if differs({ $0.uploadedAt }) || differs({ $0.referenceTime }) { time.attributedText = Self.text(model.timeLabel) }
         if differs({ $0.likes }) { likes.attributedText = Self.text(model.likesLabel) }
-        if differs({ $0.userName }) || differs({ $0.description }) {
+        if differs({ $0.userName }) || differs({ $0.title }) {
             descriptionText.attributedText = Self.text(model.descriptionLabel)
         }
         if differs({ $0.commentCount }) || differs({ $0.comments }) { comments.update(labels: model.commentLabels) }

@@ -47,10 +47,11 @@ extension CachedLayout {
     }
 
     /// The result line of the layout-description contract: `{"size":[w,h],"nodes":[…]}`. Frames
-    /// that have children list them under `nodes`; leaves have no `nodes` key.
-    public var resultLine: String {
-        let parents = Set(frames.compactMap { $0.parent >= 0 ? frames[Int($0.parent)].id : nil })
-        return layout().resultLine(nodesWithLayouts: Set(parents.map { LayoutElementID($0) }))
+    /// that have children, and those of `nodesWithLayouts` (nodes that lay out subnodes of their
+    /// own, even when they have none), list them under `nodes`; other leaves have no `nodes` key.
+    public func resultLine(nodesWithLayouts: Set<LayoutElementID> = []) -> String {
+        let parents = Set(frames.compactMap { $0.parent >= 0 ? LayoutElementID(frames[Int($0.parent)].id) : nil })
+        return layout().resultLine(nodesWithLayouts: parents.union(nodesWithLayouts))
     }
 }
 

@@ -33,7 +33,7 @@ extension FeedController {
         let range = Self.sizeRange(width: width)
         let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.commentPageSize)
         let models = items.map { model($0, comments: comments) }
-        let keys = models.map { Self.cacheKey($0, range: range, scale: scale) }
+        let keys = models.map { cacheKey($0, range: range, scale: scale) }
         let hits = try store.cachedLayouts(for: keys, countAccess: true)
         let missed = items.indices.filter { hits[items[$0].photo.id] == nil }
         var computed: [Int64: CachedLayout] = [:]

@@ -139,9 +139,9 @@ extension FeedController: CellRelayouting {
             let (model, entries) = laidOut[index]
             let cell = cells[index]
             // One digest of the model's inputs serves every entry of the photo.
-            let fingerprint = model.layoutInputs.fingerprint
+            let fingerprint = model.layoutInputs(fonts: fontSetDigest).fingerprint
             return entries.map { entry -> RelayoutResult in
-                let key = Self.cacheKey(model, sizeRange: entry.sizeRange, scale: entry.scale, fingerprint: fingerprint)
+                let key = cacheKey(model, sizeRange: entry.sizeRange, scale: entry.scale, fingerprint: fingerprint)
                 let entryKey = RelayoutHandoff.EntryKey(entry)
                 let stored = previousFingerprints[entryKey]
                     ?? (entry.engineVersion == key.engineVersion ? entry.fingerprint : [])

@@ -28,6 +28,8 @@ public final class FeedController: Sendable {
     public let referenceTime: Int64
     /// Threads used to measure cells (all cores by default; 1 measures on the calling thread).
     public let parallelism: Int
+    /// The digest of the fonts the cells are measured with: part of every cache key.
+    public let fontSetDigest: [UInt8]
     /// What the sync daemon's last layout passes leave for the next (FeedController+Relayout.swift).
     let handoff = RelayoutHandoff()
 
@@ -54,6 +56,7 @@ public final class FeedController: Sendable {
         self.cells = PhotoCellCache(capacity: cellCapacity, measurer: measurer, parallelism: parallelism)
         self.referenceTime = try referenceTime ?? store.newestUploadTime() ?? 0
         self.parallelism = max(1, parallelism)
+        fontSetDigest = measurer.fontSetDigest
     }
 
     /// The size range of a feed cell `width` points wide.
@@ -62,18 +65,18 @@ public final class FeedController: Sendable {
     }
 
     /// The cache key of `model`'s cell at `range` and `scale`: its photo, content version and
-    /// the fingerprint of its layout inputs.
-    public static func cacheKey(_ model: PhotoCellModel, range: SizeRange, scale: Double) -> LayoutCacheKey {
+    /// the fingerprint of its layout inputs with this controller's fonts.
+    public func cacheKey(_ model: PhotoCellModel, range: SizeRange, scale: Double) -> LayoutCacheKey {
         cacheKey(model, sizeRange: CacheSizeRange(range), scale: scale)
     }
 
     /// The cache key of `model`'s cell at a stored size range and `scale`; `fingerprint` is
-    /// `model.layoutInputs.fingerprint`, when the caller has it already.
-    static func cacheKey(_ model: PhotoCellModel, sizeRange: CacheSizeRange, scale: Double,
-                         fingerprint: [UInt8]? = nil) -> LayoutCacheKey {
-        LayoutCacheKey(cellKind: cellKind, photoID: model.photoID, contentVersion: model.contentVersion,
+    /// `model.layoutInputs(fonts: fontSetDigest).fingerprint`, when the caller has it already.
+    func cacheKey(_ model: PhotoCellModel, sizeRange: CacheSizeRange, scale: Double,
+                  fingerprint: [UInt8]? = nil) -> LayoutCacheKey {
+        LayoutCacheKey(cellKind: Self.cellKind, photoID: model.photoID, contentVersion: model.contentVersion,
                        sizeRange: sizeRange, scale: scale, engineVersion: EngineVersion.layoutEngine,
-                       fingerprint: fingerprint ?? model.layoutInputs.fingerprint)
+                       fingerprint: fingerprint ?? model.layoutInputs(fonts: fontSetDigest).fingerprint)
     }
 
     /// The model of `item` with its comment feed's first page.
@@ -81,8 +84,9 @@ public final class FeedController: Sendable {
         PhotoCellModel(item: item, commentPage: comments[item.photo.id] ?? [], referenceTime: referenceTime)
     }
 
-    /// Measures `cell` at `range` and `scale` and returns its cache form.
+    /// Measures `cell` at `range` and `scale` and returns its cache form: every node it draws
+    /// (``PhotoCellNode/drawnLayout(fitting:context:)``).
     static func measure(_ cell: PhotoCellNode, range: SizeRange, scale: Double) -> CachedLayout {
-        CachedLayout(cell.layoutThatFits(range, context: LayoutContext(scale: scale)))
+        CachedLayout(cell.drawnLayout(fitting: range, context: LayoutContext(scale: scale)))
     }
 }

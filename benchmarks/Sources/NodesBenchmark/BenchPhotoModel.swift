@@ -24,6 +24,6 @@ enum BenchPhotoModel {
             avatarURL: "https://example.com/avatar/\(index).jpg", locationName: places[index % places.count],
             uploadedAt: referenceTime - Int64(index % 59 + 1) * 60_000, referenceTime: referenceTime,
             photoURL: "https://example.com/photo/\(index).jpg", pixelWidth: 1080, pixelHeight: 1080,
-            likes: index * 7 % 1000, description: description)
+            likes: index * 7 % 1000, title: description)
     }
 }

@@ -35,7 +35,7 @@ final class BenchPhotoSource: FeedSessionSource {
             photoID: Int64(index + 1), userName: "user\(index)", avatarURL: "https://example.com/a/\(index).jpg",
             uploadedAt: referenceTime - Int64(index % 59 + 1) * 60_000, referenceTime: referenceTime,
             photoURL: "https://example.com/p/\(index).jpg", pixelWidth: 1080, pixelHeight: 1080,
-            likes: index * 7 % 1000, description: description, commentCount: comments.count, comments: comments)
+            likes: index * 7 % 1000, title: description, commentCount: comments.count, comments: comments)
     }
 
     func nextPage(limit: Int) throws -> [SessionItem] {
