@@ -188,10 +188,10 @@ import Testing
         let report = try FeedSession(source: try StoreSessionSource(store: store, width: 375, scale: 2),
                                      configuration: configuration, parallelism: 1).run()
 
-        // Then step 0 fetches the first page of 4 (all four photos, 2,020.5 points); step 1, with
-        // 2020.5 − 667 = 1353.5 ≤ 1667.5 points left, asks for more and learns the feed ended
+        // Then step 0 fetches the first page of 4 (all four photos, 1,988 points); step 1, with
+        // 1988 − 667 = 1321 ≤ 1667.5 points left, asks for more and learns the feed ended
         #expect(report.steps.map(\.cells) == [4, 4, 4])
-        #expect(report.steps.map(\.contentHeight) == [2020.5, 2020.5, 2020.5])
+        #expect(report.steps.map(\.contentHeight) == [1988, 1988, 1988])
         #expect(report.totals.pagesFetched == 1)
         // And photos 4 (0–478) and 1 (478–1015.5) are on screen; Minimum's preload reaches 1000.5
         #expect(report.steps.map(\.visible) == [2, 2, 2])
