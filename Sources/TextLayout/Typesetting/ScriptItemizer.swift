@@ -4,7 +4,12 @@ import CHarfBuzz
 /// OpenType features (HarfBuzz shapes one script per buffer and does no itemization itself).
 ///
 /// Common and Inherited characters (spaces, punctuation, digits, marks, emoji) join the run
-/// around them; a run's script is its first non-neutral script, or Common when it has none.
+/// before them, else the run after them; a run's script is its first non-neutral script, or
+/// Common when it has none. The runs are the paragraph's: a range that starts with neutral
+/// characters (a font run after a fallback font's, a line) continues the script of the text
+/// before it, as Chromium's script segmentation of the whole paragraph does. So in
+/// "了。 The" the space is shaped with the Han run, apart from "The", and a font that kerns
+/// " T" (Liberation Sans) does not kern it there, as Chromium sets it.
 /// ASCII takes a fast path that never asks HarfBuzz.
 enum ScriptItemizer {
     private static let unicodeFuncs = UnicodeFuncs(pointer: hb_unicode_funcs_get_default())
@@ -14,11 +19,12 @@ enum ScriptItemizer {
         let pointer: OpaquePointer
     }
 
-    /// Calls `body(segment, script)` for consecutive segments covering `range` of `bytes`.
+    /// Calls `body(segment, script)` for consecutive, non-empty segments covering `range` of
+    /// `bytes`, the script runs of the paragraph around it clamped to it.
     static func forEachSegment(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
                                _ body: (Range<Int>, hb_script_t) -> Void) {
         var segmentStart = range.lowerBound
-        var segmentScript = HB_SCRIPT_COMMON
+        var segmentScript = scriptBefore(bytes, at: range.lowerBound)
         var i = range.lowerBound
         while i < range.upperBound {
             let lead = bytes[i]
@@ -33,7 +39,7 @@ enum ScriptItemizer {
                 script = hb_unicode_script(unicodeFuncs.pointer, scalar)
             }
             if !isNeutral(script) && script != segmentScript {
-                if isNeutral(segmentScript) {
+                if isNeutral(segmentScript) || i == segmentStart {
                     segmentScript = script
                 } else {
                     body(segmentStart..<i, segmentScript)
@@ -46,6 +52,23 @@ enum ScriptItemizer {
         if segmentStart < range.upperBound {
             body(segmentStart..<range.upperBound, segmentScript)
         }
+    }
+
+    /// The script of the paragraph's run that `i` continues: the script of the last non-neutral
+    /// character before it, back to the start of the text or of its line (a line break ends a
+    /// paragraph), else Common.
+    static func scriptBefore(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> hb_script_t {
+        var j = i
+        while j > 0 {
+            j -= 1
+            while j > 0 && bytes[j] & 0xC0 == 0x80 { j -= 1 }
+            let lead = bytes[j]
+            if lead == 0x0A || lead == 0x0D { return HB_SCRIPT_COMMON }
+            let script = lead < 0x80 ? (isASCIILetter(lead) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
+                : hb_unicode_script(unicodeFuncs.pointer, decode(bytes, at: j, end: bytes.count).0)
+            if !isNeutral(script) { return script }
+        }
+        return HB_SCRIPT_COMMON
     }
 
     /// The script of an all-ASCII `range` (the one segment ``forEachSegment(_:in:_:)`` makes of
