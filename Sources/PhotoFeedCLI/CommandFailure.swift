@@ -6,8 +6,8 @@ import TextLayout
 /// The commands' one error reporter: runs a command's work, and turns an error it throws into
 /// the contract's single `error: …` line on standard error (through ``CommandOutput/current``)
 /// and its exit status: 64 bad usage, 65 bad input data, 66 a missing or unreadable input file
-/// (a font), 69 a font that cannot be measured with, 70 internal error, 75 busy or locked
-/// database, or one out of reach. An ``ExitCode`` passes through as it is: whoever threw it has reported already.
+/// (a font, the database a command needs), 69 a font that cannot be measured with, 70 internal
+/// error, 75 busy or locked database, or one out of reach. An ``ExitCode`` passes through as it is: whoever threw it has reported already.
 ///
 /// A command that opens a database passes its path: every error the store raises then names
 /// that file and says what is wrong with it (``DatabaseFileProblem``), in one line.
@@ -42,6 +42,8 @@ package enum CommandFailure {
             return (65, error.description)
         case let error as any OptionError:
             return (64, error.description)
+        case let error as any MissingInputError:
+            return (66, error.description)
         case let error as SyncLock.Busy:
             return (75, error.description)
         case let error as SeedError:

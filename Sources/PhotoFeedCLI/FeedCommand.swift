@@ -33,7 +33,7 @@ public struct FeedCommand: ParsableCommand {
         try CommandFailure.reporting(database: store.databaseName) {
             let cursor = try after.map { try FeedCursor(encoded: $0) }
             let measurer = try fonts.measurer()
-            let controller = try FeedController(store: store.openAnyStore(), measurer: measurer)
+            let controller = try FeedController(store: store.openAnyStore(ifMissing: .refuse), measurer: measurer)
             let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)
             // The page's cache hits, counted in memory, written once without waiting for a busy
             // writer (its misses went with the layouts it stored); a failure loses only counts.

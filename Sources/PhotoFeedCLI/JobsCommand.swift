@@ -28,7 +28,7 @@ struct JobsListCommand: ParsableCommand {
     func run() throws {
         let output = CommandOutput.current
         try CommandFailure.reporting {
-            let feedStore = try store.openAnyStore()
+            let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let listing = JobListing(counts: try feedStore.jobCounts(), failed: try feedStore.failedJobs(limit: limit))
             switch format {
             case .json:
@@ -66,7 +66,7 @@ struct JobsRetryCommand: ParsableCommand {
     func run() throws {
         let output = CommandOutput.current
         try CommandFailure.reporting {
-            let feedStore = try store.openAnyStore()
+            let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let report = try feedStore.retryFailedJobs(kind: kind.flatMap(JobKind.init(rawValue:)), id: id)
             switch format {
             case .json:

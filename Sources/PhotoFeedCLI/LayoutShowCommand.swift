@@ -32,7 +32,7 @@ public struct LayoutShowCommand: ParsableCommand {
         let output = CommandOutput.current
         try CommandFailure.reporting(database: store.databaseName) {
             let measurer = try fonts.measurer()
-            let controller = try FeedController(store: store.openAnyStore(), measurer: measurer)
+            let controller = try FeedController(store: store.openAnyStore(ifMissing: .refuse), measurer: measurer)
             guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale) else {
                 throw UnknownPhotoError(photoID: photo)
             }

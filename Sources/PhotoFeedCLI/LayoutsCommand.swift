@@ -22,7 +22,7 @@ struct LayoutsReportCommand: ParsableCommand {
     func run() throws {
         let output = CommandOutput.current
         try CommandFailure.reporting(database: store.databaseName) {
-            let feedStore = try store.openAnyStore()
+            let feedStore = try store.openAnyStore(ifMissing: .refuse)
             switch format {
             case .json:
                 let report = try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)

@@ -92,7 +92,7 @@ public struct SessionCommand: ParsableCommand {
         let script = try script()
         try CommandFailure.reporting(database: store.databaseName) {
             let measurer = try fonts.measurer()
-            let feedStore = try store.openAnyStore()
+            let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let configuration = FeedSessionConfiguration(
                 width: width, height: height, scale: scale, script: script, stepsPerSecond: stepsPerSecond,
                 duration: duration, seed: seed, prefetchLayouts: prefetchLayouts)

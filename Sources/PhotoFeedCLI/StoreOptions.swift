@@ -32,6 +32,9 @@ package struct StoreOptions: ParsableArguments {
 
     package func validate() throws {
         try OptionRange.busyTimeout.check(busyTimeout)
+        if db?.isEmpty == true {
+            throw ValidationError("--db needs a database file or a postgres:// URL, not an empty string")
+        }
         if db == nil, let raw = getenv("PHOTOFEED_DB") {
             let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
                                                   count: strlen(raw)))
@@ -39,6 +42,9 @@ package struct StoreOptions: ParsableArguments {
                 throw ValidationError("$PHOTOFEED_DB is not valid UTF-8: \"\(ArgumentBytes.escaped(bytes))\"; "
                                       + "photofeed reads paths as UTF-8 only")
             }
+        }
+        if case .sqlite(let file) = location, DatabaseFilePresence(file) == .directory {
+            throw ValidationError("\(db == nil ? "$PHOTOFEED_DB" : "--db") \(file) is a directory, not a database file")
         }
     }
 
@@ -49,21 +55,26 @@ package struct StoreOptions: ParsableArguments {
     var databaseName: String { location.displayName }
 
     /// Opens and migrates the SQLite database; a server URL is refused, naming it, for the
-    /// commands that work on SQLite files only.
-    package func openStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
+    /// commands that work on SQLite files only. A file that is not there is created only when
+    /// `missing` says so (``MissingDatabase``); otherwise it is ``NoDatabaseError`` (66).
+    package func openStore(migrationTarget: FeedStore.MigrationTarget = .latest,
+                           ifMissing missing: MissingDatabase = .create) throws -> FeedStore {
         guard case .sqlite(let path) = location else {
             try requireServerBackend()
             throw UnsupportedStoreLocation(location: databaseName,
                                            reason: "this command works on SQLite database files only")
         }
+        if missing == .refuse, DatabaseFilePresence(path) == .absent { throw NoDatabaseError(path: path) }
         return try FeedStore(path: path, busyTimeout: busyTimeout, migrationTarget: migrationTarget)
     }
 
-    /// Opens and migrates the database, SQLite or server, behind the store seam.
-    package func openAnyStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> any MigratingFeedStore {
+    /// Opens and migrates the database, SQLite or server, behind the store seam. `missing`
+    /// applies to SQLite files; a server database is opened as it is.
+    package func openAnyStore(migrationTarget: FeedStore.MigrationTarget = .latest,
+                              ifMissing missing: MissingDatabase = .create) throws -> any MigratingFeedStore {
         switch location {
         case .sqlite:
-            return try openStore(migrationTarget: migrationTarget)
+            return try openStore(migrationTarget: migrationTarget, ifMissing: missing)
         case .server(_, let url):
             let server = try requireServerBackend()
             return try server.open(url, migrationTarget)

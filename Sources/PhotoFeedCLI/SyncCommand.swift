@@ -114,7 +114,7 @@ public struct SyncCommand: AsyncParsableCommand {
                 return try await runLeasedWorker(feedStore, queue: queue, measurer: measurer, stopSwitch: stopSwitch,
                                                  output: output)
             }
-            let feedStore = try store.openStore()
+            let feedStore = try store.openStore(ifMissing: .refuse)
             let lock = try feedStore.lockForSync()
             defer { lock.release() }
             let controller = try FeedController(store: feedStore,
