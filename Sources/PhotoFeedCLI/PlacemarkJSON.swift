@@ -11,6 +11,7 @@ import PhotoFeed
 /// ```
 ///
 /// `inlandWater`, which the store's geocoder never fills, appears only when a placemark has it.
+/// The synthesized encoding leaves nil fields out and keeps this order.
 package struct PlacemarkJSON: Encodable, Sendable, Equatable {
     package var locality: String?
     package var subLocality: String?
@@ -27,19 +28,5 @@ package struct PlacemarkJSON: Encodable, Sendable, Equatable {
         administrativeArea = present(placemark.administrativeArea)
         country = present(placemark.country)
         inlandWater = present(placemark.inlandWater)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(locality, forKey: .locality)
-        try container.encodeIfPresent(subLocality, forKey: .subLocality)
-        try container.encodeIfPresent(subAdministrativeArea, forKey: .subAdministrativeArea)
-        try container.encodeIfPresent(administrativeArea, forKey: .administrativeArea)
-        try container.encodeIfPresent(country, forKey: .country)
-        try container.encodeIfPresent(inlandWater, forKey: .inlandWater)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case locality, subLocality, subAdministrativeArea, administrativeArea, country, inlandWater
     }
 }
