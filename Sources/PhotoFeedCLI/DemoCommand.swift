@@ -22,7 +22,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var fonts: FontOptions
-    @Option(name: .customLong("rng-seed"), help: "The sync run's seed.") var rngSeed: UInt64 = 1
+    @Option(name: .customLong("rng-seed"), parsing: .unconditional, help: "The sync run's seed.")
+    var rngSeed: UInt64 = 1
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() async throws {

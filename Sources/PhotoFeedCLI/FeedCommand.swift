@@ -18,7 +18,7 @@ public struct FeedCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var cell: CellOptions
     @OptionGroup var fonts: FontOptions
-    @Option(help: "Photos per page.") var limit: Int = 20
+    @Option(parsing: .unconditional, help: "Photos per page.") var limit: Int = 20
     @Option(help: "The cursor of the previous page's \"next\".") var after: String?
     @Option(help: "Output format: json, html or text.") var format: Format = .text
 

@@ -16,13 +16,11 @@ struct JobsListCommand: ParsableCommand {
         commandName: "list", abstract: "Job counts by kind and state, and the failed jobs with their last error.")
 
     @OptionGroup var store: StoreOptions
-    @Option(help: "List at most this many failed jobs (1…1000000).") var limit: Int = 50
+    @Option(parsing: .unconditional, help: "List at most this many failed jobs.") var limit: Int = 50
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func validate() throws {
-        guard (1 ... 1_000_000).contains(limit) else {
-            throw ValidationError("--limit must lie in 1…1000000, not \(limit)")
-        }
+        try OptionRange.jobsLimit.check(limit)
     }
 
     func run() throws {
@@ -53,7 +51,7 @@ struct JobsRetryCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("Only jobs of this kind.", valueName: "kind")) var kind: String?
-    @Option(help: "Only the job with this id (as `photofeed jobs` lists it).") var id: Int64?
+    @Option(parsing: .unconditional, help: "Only the job with this id (as `photofeed jobs` lists it).") var id: Int64?
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func validate() throws {

@@ -16,11 +16,11 @@ public struct LayoutShowCommand: ParsableCommand {
     }
 
     @OptionGroup var store: StoreOptions
-    @Option(help: "The photo's id.") var photo: Int64
+    @Option(parsing: .unconditional, help: "The photo's id.") var photo: Int64
     @OptionGroup var cell: CellOptions
     @OptionGroup var fonts: FontOptions
     @Option(help: "Output format: ascii, json or svg.") var format: Format = .ascii
-    @Option(help: "Columns of the ASCII drawing.") var columns: Int = 80
+    @Option(parsing: .unconditional, help: "Columns of the ASCII drawing.") var columns: Int = 80
 
     public init() {}
 

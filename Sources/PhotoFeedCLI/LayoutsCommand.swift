@@ -4,13 +4,15 @@ import FeedStore
 import Foundation
 import PhotoFeed
 
-/// `photofeed layouts …`: the persistent layout cache.
+/// `photofeed layouts …`: the persistent layout cache; `layouts report` is the default, as
+/// `jobs list` is of `jobs`.
 struct LayoutsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "layouts", abstract: "The layout cache.",
-                                                    subcommands: [LayoutsReportCommand.self])
+                                                    subcommands: [LayoutsReportCommand.self],
+                                                    defaultSubcommand: LayoutsReportCommand.self)
 }
 
-/// `photofeed layouts report`: entries by size range and scale, stale entries, hits and misses;
+/// `photofeed layouts [report]`: entries by size range and scale, stale entries, hits and misses;
 /// as text, also the height distribution per width and the tallest and shortest cells.
 struct LayoutsReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "report",

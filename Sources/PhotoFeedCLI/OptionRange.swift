@@ -54,6 +54,8 @@ extension OptionRange<Double> {
 extension OptionRange<Int> {
     /// `feed --limit`: photos per page.
     package static let limit = OptionRange(name: "--limit", bounds: 1 ... 10_000)
+    /// `jobs --limit`: failed jobs listed.
+    package static let jobsLimit = OptionRange(name: "--limit", bounds: 1 ... 1_000_000)
     /// `layout show --columns`: the drawing's rows grow with its columns.
     package static let columns = OptionRange(name: "--columns", bounds: 4 ... 1_000)
     /// `seed --generate`: photos written in one transaction.

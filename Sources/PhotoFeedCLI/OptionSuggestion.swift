@@ -4,8 +4,8 @@ import ArgumentParser
 /// `feed --widht 3` gives `--widht` and `--width`.
 ///
 /// The command is the deepest subcommand the arguments name (`layout show …` is
-/// ``LayoutShowCommand``); its options are the `--name`s its help lists, so hidden options are
-/// never suggested. The suggestion is the option at the smallest edit distance (insertions,
+/// ``LayoutShowCommand``; `jobs …` is its default, `jobs list`); its options are the `--name`s
+/// its help lists, so hidden options are never suggested. The suggestion is the option at the smallest edit distance (insertions,
 /// deletions, substitutions and swaps of two neighbours each count 1), if that distance is at
 /// most 2 and less than half the typed name's length.
 ///
@@ -28,7 +28,8 @@ enum OptionSuggestion {
         return nil
     }
 
-    /// The subcommand that `arguments` name, following command names from the root.
+    /// The subcommand that `arguments` name, following command names from the root, and then
+    /// a command's default subcommand (`jobs --limit 0` runs `jobs list`).
     static func commandType(named arguments: [String],
                             root: any ParsableCommand.Type = PhotoFeedCommand.self) -> any ParsableCommand.Type {
         var command: any ParsableCommand.Type = root
@@ -37,6 +38,7 @@ enum OptionSuggestion {
             guard let sub = subcommands.first(where: { $0.configuration.commandName == argument }) else { break }
             command = sub
         }
+        while let fallback = command.configuration.defaultSubcommand { command = fallback }
         return command
     }
 

@@ -12,8 +12,10 @@ struct SeedCommand: ParsableCommand {
     @Option(name: .customLong("seed-data"),
             help: "The seed-data directory (default: $PHOTOFEED_HOME/seed-data when set, else the copy built into photofeed).")
     var seedData: String?
-    @Option(help: "Generate this many synthetic photos instead of loading the curated set.") var generate: Int?
-    @Option(name: .customLong("rng-seed"), help: "The seed of the generator (default 1).") var rngSeed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Generate this many synthetic photos instead of loading the curated set.")
+    var generate: Int?
+    @Option(name: .customLong("rng-seed"), parsing: .unconditional, help: "The seed of the generator (default 1).")
+    var rngSeed: UInt64 = 1
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func validate() throws {

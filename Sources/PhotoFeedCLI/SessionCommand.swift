@@ -26,19 +26,23 @@ public struct SessionCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var fonts: FontOptions
-    @Option(help: "The viewport's width (the cells' width) in points.") var width: Double = 375
-    @Option(help: "The viewport's height in points.") var height: Double = 667
-    @Option(help: "The screen scale used for pixel snapping.") var scale: Double = 2
-    @Option(help: "Scroll down at this many points per second (default 600 without --offsets).")
+    @Option(parsing: .unconditional, help: "The viewport's width (the cells' width) in points.") var width: Double = 375
+    @Option(parsing: .unconditional, help: "The viewport's height in points.") var height: Double = 667
+    @Option(parsing: .unconditional, help: "The screen scale used for pixel snapping.") var scale: Double = 2
+    @Option(parsing: .unconditional,
+            help: "Scroll down at this many points per second (default 600 without --offsets).")
     var speed: Double?
     @Option(help: ArgumentHelp(
         "Content offsets over time as seconds:points pairs (\"0:0,1.5:2000\"), or @FILE with one pair a line.",
         valueName: "list|@file"))
     var offsets: String?
-    @Option(name: .customLong("steps-per-second"), help: "Steps of the virtual clock per second.")
+    @Option(name: .customLong("steps-per-second"), parsing: .unconditional,
+            help: "Steps of the virtual clock per second.")
     var stepsPerSecond: Int = 60
-    @Option(help: "Seconds of virtual time to run (default: until the script ends).") var duration: Double?
-    @Option(help: "The seed the simulated daemon's outcomes are drawn from.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Seconds of virtual time to run (default: until the script ends).")
+    var duration: Double?
+    @Option(parsing: .unconditional, help: "The seed the simulated daemon's outcomes are drawn from.")
+    var seed: UInt64 = 1
     @Flag(name: .customLong("prefetch-layouts"),
           help: "Give cells the layout cache's height before measuring them, and compare with a run without.")
     var prefetchLayouts = false

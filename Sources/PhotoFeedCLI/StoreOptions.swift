@@ -16,7 +16,7 @@ package struct StoreOptions: ParsableArguments {
         """)
     package var db: String?
 
-    @Option(name: .customLong("busy-timeout"),
+    @Option(name: .customLong("busy-timeout"), parsing: .unconditional,
             help: "Seconds to wait for another process's lock before failing with status 75.")
     package var busyTimeout: Double = 5
 

@@ -29,15 +29,18 @@ public struct SyncCommand: AsyncParsableCommand {
     @Option(help: "virtual (deterministic, as fast as the machine allows) or real (waits real latencies).")
     var clock: ClockKind = .real
     @Flag(name: .customLong("until-idle"), help: "Stop once no job is pending.") var untilIdle = false
-    @Option(help: "Stop after this many seconds of the clock's time.") var duration: Double?
-    @Option(name: .customLong("rng-seed"), help: "The run seed every simulated outcome is drawn from.")
+    @Option(parsing: .unconditional, help: "Stop after this many seconds of the clock's time.") var duration: Double?
+    @Option(name: .customLong("rng-seed"), parsing: .unconditional,
+            help: "The run seed every simulated outcome is drawn from.")
     var rngSeed: UInt64 = 1
-    @Option(name: .customLong("failure-rate"), help: "The probability that an attempt fails.")
+    @Option(name: .customLong("failure-rate"), parsing: .unconditional, help: "The probability that an attempt fails.")
     var failureRate: Double = 0.05
-    @Option(help: "Attempts running at once.") var concurrency: Int = 8
-    @Option(name: .customLong("max-attempts"), help: "Attempts per job before it fails for good.")
+    @Option(parsing: .unconditional, help: "Attempts running at once.") var concurrency: Int = 8
+    @Option(name: .customLong("max-attempts"), parsing: .unconditional,
+            help: "Attempts per job before it fails for good.")
     var maxAttempts: Int = 5
-    @Option(name: .customLong("batch-size"), help: "Completions committed per transaction, at most.")
+    @Option(name: .customLong("batch-size"), parsing: .unconditional,
+            help: "Completions committed per transaction, at most.")
     var batchSize: Int = 512
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     @OptionGroup var log: SyncLogOptions

@@ -9,7 +9,7 @@ struct SyncLogOptions: ParsableArguments {
             help: "The least severe log line written when stderr is not a terminal: trace, debug, info, notice, warning, error or critical.")
     var logLevel: LogLevelOption = .info
 
-    @Option(name: .customLong("log-interval"),
+    @Option(name: .customLong("log-interval"), parsing: .unconditional,
             help: "Seconds of the clock's time between two progress lines of the log (0.001…86400).")
     var logInterval: Double = 10
 

@@ -9,7 +9,7 @@ struct SyncWorkerOptions: ParsableArguments {
             help: "PostgreSQL only: this worker's name in the job leases, unique among the workers (default: host name and process id).")
     var workerID: String?
 
-    @Option(name: .customLong("lease"),
+    @Option(name: .customLong("lease"), parsing: .unconditional,
             help: "PostgreSQL only: seconds a claimed batch is held before other workers may take its jobs (0.05…86400; renewed every third of it while the worker runs; default 30).")
     var lease: Double?
 

@@ -5,17 +5,24 @@ import ArgumentParser
 ///
 /// ArgumentParser's message (`Missing expected argument '--width <width>'`, a command's own
 /// `ValidationError`) keeps its words, starts in lower case, and ends with where the options
-/// are listed. When the arguments hold a long option the command does not know, that is the
-/// error reported, with the option it most likely meant (``OptionSuggestion``): a mistyped
-/// `--widht` makes `--width` look missing, but the typo is what the user must fix.
+/// are listed. When the arguments name a command that does not exist, that is the error
+/// reported, with the command it most likely meant (``CommandSuggestion``); else, when they
+/// hold a long option the command does not know, that option, with the one it most likely
+/// meant (``OptionSuggestion``): a mistyped `--widht` makes `--width` look missing, but the typo
+/// is what the user must fix.
 ///
 /// ```
+/// error: unknown command 'fed'; did you mean 'feed'? (see 'photofeed --help')
 /// error: unknown option '--widht'; did you mean '--width'? (see 'photofeed feed --help')
 /// ```
 enum UsageErrorLine {
     static func message<Root: ParsableCommand>(for error: any Error, arguments: [String],
                                                root: Root.Type = PhotoFeedCommand.self) -> String {
         let hint = helpHint(root.fullMessage(for: error))
+        if let (unknown, suggestion) = CommandSuggestion.find(in: arguments, root: root) {
+            let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            return "unknown command '\(unknown)'\(meant)\(hint)"
+        }
         if let (unknown, suggestion) = OptionSuggestion.find(in: arguments, root: root) {
             let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             return "unknown option '\(unknown)'\(meant)\(hint)"

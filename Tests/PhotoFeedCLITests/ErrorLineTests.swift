@@ -32,7 +32,6 @@ import StoreTestSupport
          "error: the value 'abc' is invalid for '--width <width>' (see 'photofeed feed --help')"),
         (["sync", "--until-idle", "--duration", "3"],
          "error: --until-idle and --duration exclude each other; give one of them (see 'photofeed sync --help')"),
-        (["layout", "shw"], "error: unexpected argument 'shw' (see 'photofeed layout --help')"),
     ])
     func usageErrorsHaveOneLowerCaseErrorLine(arguments: [String], line: String) async {
         let result = await CommandRunner.runAsync(arguments)

@@ -8,8 +8,8 @@ import StoreTestSupport
 /// name a database (empty, a directory) is a usage error (64).
 @Suite struct MissingDatabaseTests {
     static let readingCommands: [[String]] = [
-        ["layouts", "report"], ["feed", "--width", "375"],
-        ["layout", "show", "--photo", "1", "--width", "375"], ["jobs", "list"], ["jobs", "retry"],
+        ["layouts", "report"], ["layouts"], ["feed", "--width", "375"],
+        ["layout", "show", "--photo", "1", "--width", "375"], ["jobs"], ["jobs", "list"], ["jobs", "retry"],
         ["session", "--duration", "1"], ["sync", "--clock", "virtual"],
     ]
 
