@@ -114,6 +114,12 @@ let package = Package(
         .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport", swiftSettings: strict),
         .target(name: "StoreTestSupport", dependencies: ["FeedStore", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Tests/StoreTestSupport", swiftSettings: strict),
+        // An HTTP/1.1 client with a time limit on every request, for servers a test starts as a
+        // user does (child processes, the service's whole run): never Foundation's URLSession.
+        .target(name: "HTTPTestSupport", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ], path: "Tests/HTTPTestSupport", swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: [
             "LayoutCore", "NodeKit", "LayoutTestSupport", "NodeTestSupport",
         ], swiftSettings: strict),
@@ -160,13 +166,15 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "FeedServiceTests", dependencies: [
             "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport", "LayoutTestSupport",
-            "BrowserTestSupport", "FeedStorePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+            "BrowserTestSupport", "HTTPTestSupport", "FeedStorePostgres",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         ], swiftSettings: strict),
     ]
 )

@@ -2,9 +2,7 @@ import FeedService
 import FeedStore
 import FeedSync
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTestSupport
 import Logging
 import PhotoFeed
 import StoreTestSupport
@@ -13,7 +11,9 @@ import Testing
 /// `serve --with-sync`: the sync daemon in the server's process completes the jobs, relayouts the
 /// cells it changed, publishes its counts in `/metrics`, and the pages served change with it.
 /// The daemon runs on simulated time, so the run is deterministic and takes no real waiting.
-@Suite struct InProcessSyncTests {
+/// The test runs the service's whole `run()` (the server and the daemon in one service group),
+/// which HummingbirdTesting's frameworks do not drive, so it talks to the port it listens on.
+@Suite(.timeLimit(.minutes(5))) struct InProcessSyncTests {
     /// Simulated time that gives the other tasks a turn at every wait, so that the daemon's idle
     /// polling (instant on simulated time) shares the threads with the server.
     final class TakingTurnsClock: SyncClock {
@@ -32,9 +32,9 @@ import Testing
             .flatMap { Double($0.split(separator: " ").last ?? "") }
     }
 
-    static func get(_ url: String) async throws -> (body: Data, status: Int) {
-        let (body, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
-        return (body, (response as? HTTPURLResponse)?.statusCode ?? 0)
+    static func get(_ client: HTTPTestClient, _ path: String) async throws -> (body: Data, status: Int) {
+        let response = try await client.get(path)
+        return (Data(response.body), response.status)
     }
 
     @Test func theDaemonCompletesJobsAndItsCountsAreInMetrics() async throws {
@@ -62,13 +62,13 @@ import Testing
         defer { running.cancel() }
         var ports = listening.stream.makeAsyncIterator()
         let port = try #require(await ports.next())
-        let base = "http://127.0.0.1:\(port)"
+        let client = HTTPTestClient(port: port)
 
         // Then /metrics reports the daemon's counts until nothing is pending (each request is a
         // real round trip; the daemon needs no real time)
         var metrics = ""
         for _ in 0..<10_000 {
-            metrics = String(decoding: try await Self.get(base + "/metrics").body, as: UTF8.self)
+            metrics = String(decoding: try await Self.get(client, "/metrics").body, as: UTF8.self)
             if Self.sample("photofeed_sync_pending", in: metrics) == 0,
                (Self.sample("photofeed_sync_completed", in: metrics) ?? 0) > 0 { break }
             await Task.yield()
@@ -87,7 +87,7 @@ import Testing
         let resolvedAfter = try store.feedPage(after: nil, limit: 40).items
             .count { $0.location?.geocodeState == .resolved }
         #expect(resolvedAfter > 0)
-        let (body, status) = try await Self.get(base + "/v1/feed?width=375&limit=40")
+        let (body, status) = try await Self.get(client, "/v1/feed?width=375&limit=40")
         #expect(status == 200)
         let page = try JSONSerialization.jsonObject(with: body) as? [String: Any]
         let items = page?["items"] as? [[String: Any]] ?? []

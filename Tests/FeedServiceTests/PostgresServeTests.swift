@@ -2,11 +2,11 @@ import FeedService
 import FeedStore
 import FeedStorePostgres
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTestSupport
+import HummingbirdTesting
 import LayoutTestSupport
 import Logging
+import NIOFoundationCompat
 import NIOPosix
 import PostgresNIO
 import Testing
@@ -15,7 +15,7 @@ import Testing
 /// commits, no request fails, and after each commit the page it answers changes (its cached
 /// response is dropped when the commit's notification arrives). The cluster is the test run's
 /// (`PHOTOFEED_TEST_POSTGRES_URL`, which bin/test sets); without it the tests fail.
-@Suite(.serialized) struct PostgresServeTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PostgresServeTests {
     /// A new schema of the test cluster's database, and the location whose tables live in it.
     static func freshSchema() throws -> PostgresLocation {
         guard let url = ProcessInfo.processInfo.environment["PHOTOFEED_TEST_POSTGRES_URL"], !url.isEmpty else {
@@ -53,9 +53,9 @@ import Testing
     static let seedData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("seed-data")
 
-    /// The sum of the likes of the page at `url`'s items.
-    static func likes(_ url: URL) async throws -> Int? {
-        let body = try await URLSession.shared.data(from: url).0
+    /// The sum of the likes of the items of the page `client` gets at `uri`.
+    static func likes(_ client: some TestClientProtocol, _ uri: String) async throws -> Int? {
+        let body = Data(buffer: try await client.execute(uri: uri, method: .get).body)
         let items = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["items"] as? [[String: Any]]
         return items?.compactMap { $0["likes"] as? Int }.reduce(0, +)
     }
@@ -78,47 +78,44 @@ import Testing
         var logger = Logger(label: "photofeed.serve.tests")
         logger.logLevel = .warning
         let service = try FeedHTTPService(store: store, port: 0, logger: logger)
-        let listening = AsyncStream<Int>.makeStream()
-        let running = Task { try await service.run { port in listening.continuation.yield(port) } }
-        defer { running.cancel() }
-        var ports = listening.stream.makeAsyncIterator()
-        let port = try #require(await ports.next())
-        let page = try #require(URL(string: "http://127.0.0.1:\(port)/v1/feed?width=375&scale=3&limit=20"))
-
-        // When readers ask for the page all along while another connection commits three times
-        let reading = Task {
-            var answered = 0, failed = 0
-            while !Task.isCancelled {
-                let response = try? await URLSession.shared.data(from: page)
-                if (response?.1 as? HTTPURLResponse)?.statusCode == 200 {
-                    answered += 1
-                } else if !Task.isCancelled {
-                    failed += 1
+        let page = "/v1/feed?width=375&scale=3&limit=20"
+        try await service.application().test(.live) { client in
+            // When readers on a connection of their own ask for the page all along while another
+            // connection commits three times
+            let reader = HTTPTestClient(port: try #require(client.port))
+            let reading = Task {
+                var answered = 0, failed = 0
+                while !Task.isCancelled {
+                    let response = try? await reader.get(page)
+                    if response?.status == 200 {
+                        answered += 1
+                    } else if !Task.isCancelled {
+                        failed += 1
+                    }
                 }
+                return (answered, failed)
             }
-            return (answered, failed)
-        }
-        #expect(try await Self.likes(page) != nil)
-        for round in 1...3 {
-            let before = try await Self.likes(page) ?? 0
-            // another connection's write, with the notification every store write sends
-            try Self.execute(["UPDATE photo SET likes = likes + 1",
-                              "SELECT pg_notify('\(location.changeChannel)', '')"], in: location)
-            // Then the page shows the new likes once the commit's notification has arrived (a
-            // request answered before that may still get the page from before the commit)
-            let deadline = ContinuousClock.now + .seconds(60)
-            var likes = try await Self.likes(page)
-            while likes == before, ContinuousClock.now < deadline {
-                likes = try await Self.likes(page)
+            defer { reading.cancel() }
+            #expect(try await Self.likes(client, page) != nil)
+            for round in 1...3 {
+                let before = try await Self.likes(client, page) ?? 0
+                // another connection's write, with the notification every store write sends
+                try Self.execute(["UPDATE photo SET likes = likes + 1",
+                                  "SELECT pg_notify('\(location.changeChannel)', '')"], in: location)
+                // Then the page shows the new likes once the commit's notification has arrived (a
+                // request answered before that may still get the page from before the commit)
+                let deadline = ContinuousClock.now + .seconds(60)
+                var likes = try await Self.likes(client, page)
+                while likes == before, ContinuousClock.now < deadline {
+                    likes = try await Self.likes(client, page)
+                }
+                #expect(likes == before + 10, "the page did not change after write \(round)")
             }
-            #expect(likes == before + 10, "the page did not change after write \(round)")
+            reading.cancel()
+            let (answered, failed) = await reading.value
+            #expect(failed == 0)
+            #expect(answered > 0)
         }
-        reading.cancel()
-        let (answered, failed) = await reading.value
-        #expect(failed == 0)
-        #expect(answered > 0)
-        running.cancel()
-        _ = try? await running.value
     }
 
     /// `photofeed-server serve --db postgres://…` as a process: it answers, and SIGTERM stops it

@@ -1,8 +1,6 @@
 import FeedStore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTestSupport
 import LayoutTestSupport
 import StoreTestSupport
 import Testing
@@ -10,7 +8,7 @@ import Testing
 /// `photofeed-server serve` as a child process: it names its port, answers, and on SIGTERM
 /// stops gracefully with status 0; with `--with-sync`, a sync daemon already holding the
 /// database's lock makes it fail with 75 (one daemon per database).
-@Suite(.serialized, .tags(.slow), .notInQuickRuns) struct ServeProcessTests {
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct ServeProcessTests {
     /// `.build/<triple>/debug/photofeed-server`, beside the running test bundle.
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -71,10 +69,9 @@ import Testing
         let line = try #require(await firstLine(output))
         #expect(line.hasPrefix("listening on http://127.0.0.1:"))
         let base = String(line.dropFirst("listening on ".count))
-        let url = try #require(URL(string: base + "/v1/feed?width=375&limit=2"))
-        let (body, response) = try await URLSession.shared.data(from: url)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        let page = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        let response = try await HTTPTestClient(base: base).get("/v1/feed?width=375&limit=2")
+        #expect(response.status == 200)
+        let page = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         #expect((page?["items"] as? [Any])?.count == 2)
 
         kill(process.processIdentifier, SIGTERM)
