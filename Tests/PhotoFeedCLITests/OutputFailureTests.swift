@@ -6,7 +6,7 @@ import StoreTestSupport
 
 /// Output that cannot be written (a full disk, a closed standard output) fails the command
 /// with status 74 (EX_IOERR) and an `error:` line, instead of exiting 0 with the output lost.
-@Suite struct OutputFailureTests {
+@Suite(.timeLimit(.minutes(5))) struct OutputFailureTests {
     /// Runs `arguments` in-process with standard output on `/dev/full`; returns the status and
     /// what reached standard error.
     static func runIntoFullDevice(_ arguments: [String]) async throws -> (status: Int32, err: String) {
@@ -39,27 +39,20 @@ import StoreTestSupport
         #expect(result.err == "error: no photo with id 42 in the database\n")
     }
 
-    /// The executable itself, its standard output closed (`>&-`) or on `/dev/full`.
+    /// The executable itself, its standard output closed (`>&-`) or on `/dev/full`. Without the
+    /// built executable the test fails (``PhotoFeedProcess/built(_:)``).
     @Test(arguments: [
         (">&-", "Bad file descriptor"), ("> /dev/full", "No space left on device"),
     ])
     func theExecutableReportsALostStandardOutput(redirection: String, reason: String) async throws {
-        guard PhotoFeedProcess.isBuilt else { return }
+        let executable = try PhotoFeedProcess.built()
         let db = try FeedTestStore.seededFile()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #""$0" feed --db "$1" --width 375 \#(redirection)"#,
-                             PhotoFeedProcess.executableURL.path, db]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PHOTOFEED_HOME"] = FeedTestStore.projectRoot.path
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74)
-        #expect(text == "error: cannot write to standard output: \(reason)\n")
+        // sh redirects the executable's standard output; the kill timer bounds a hung child.
+        let result = try await PhotoFeedProcess.run(
+            ["-c", #""$0" feed --db "$1" --width 375 \#(redirection)"#, executable.path, db],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 74)
+        #expect(result.standardError == "error: cannot write to standard output: \(reason)\n")
         // Nothing meant for standard output went into the database file instead.
         let check = try await DatabaseQueue(path: db).read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
         #expect(check == "ok")

@@ -15,6 +15,21 @@ enum PhotoFeedProcess {
 
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executableURL.path) }
 
+    /// `executable` when it is there to run, else ``NotBuilt``: a test that runs the executable
+    /// fails without it, rather than passing with nothing checked.
+    static func built(_ executable: URL = executableURL) throws -> URL {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw NotBuilt(path: executable.path)
+        }
+        return executable
+    }
+
+    /// The executable a test runs is missing (or cannot be run).
+    struct NotBuilt: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "no executable at \(path): build it first (swift build --build-tests)" }
+    }
+
     /// How long a child may run before its kill timer ends it, unless its test says otherwise.
     static let defaultLimit: Duration = .seconds(120)
 
