@@ -3,7 +3,8 @@ import LayoutCore
 /// Draws a cell as ASCII boxes (Texture's `ASAsciiArtBoxCreator` idea), for terminals and golden
 /// tests.
 ///
-/// The cell's width maps to `columns` character columns; rows are half as dense as columns
+/// The cell's width maps to exactly `columns` character columns, its edges on the first and
+/// the last; rows are half as dense as columns
 /// (a character is about twice as tall as it is wide), so shapes keep their proportions. Each
 /// node is a box of `+`, `-` and `|` whose corners are its frame's corners rounded to the grid,
 /// at least two characters wide and two rows tall, clipped to the cell. The node's id is written
@@ -36,7 +37,7 @@ public struct ASCIIBoxRenderer: Sendable {
 
     /// The drawing of `cell`, lines separated by "\n", ending with a newline.
     public func render(_ cell: CellSnapshot) -> String {
-        let grid = Grid(cellSize: cell.size, columns: columns)
+        let grid = Grid(cellSize: cell.size, characters: columns)
         var canvas = ASCIICanvas(columns: grid.columns + 1, rows: grid.rows + 1)
         for node in cell.nodes {
             draw(node, on: &canvas, grid: grid)
@@ -99,17 +100,22 @@ extension ASCIIBoxRenderer {
             var left, top, right, bottom: Int
         }
 
+        /// The last column's index: the cell's right edge.
         let columns: Int
+        /// The last row's index: the cell's bottom edge.
         let rows: Int
         let pointsPerColumn: Double
         let pointsPerRow: Double
 
-        init(cellSize: Size, columns: Int) {
+        /// A grid `characters` wide: box corners sit on characters, so the cell's left and right
+        /// edges are the first and the last of them, `characters - 1` steps apart. A row is as
+        /// tall as two of the `characters` are wide (a character is about twice as tall as wide).
+        init(cellSize: Size, characters: Int) {
             let width = cellSize.width.isFinite && cellSize.width > 0 ? cellSize.width : 1
             let height = cellSize.height.isFinite && cellSize.height > 0 ? cellSize.height : 0
-            self.columns = columns
+            columns = characters - 1
             pointsPerColumn = width / Double(columns)
-            pointsPerRow = pointsPerColumn * 2
+            pointsPerRow = 2 * width / Double(characters)
             rows = max(1, Int((height / pointsPerRow).rounded()))
         }
 

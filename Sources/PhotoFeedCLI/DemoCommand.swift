@@ -24,7 +24,7 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var fonts: FontOptions
     @Option(name: .customLong("rng-seed"), parsing: .unconditional, help: "The sync run's seed.")
     var rngSeed: UInt64 = 1
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func run() async throws {
         let output = CommandOutput.current

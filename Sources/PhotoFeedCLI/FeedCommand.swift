@@ -20,7 +20,7 @@ public struct FeedCommand: ParsableCommand {
     @OptionGroup var fonts: FontOptions
     @Option(parsing: .unconditional, help: "Photos per page.") var limit: Int = 20
     @Option(help: "The cursor of the previous page's \"next\".") var after: String?
-    @Option(help: "Output format: json, html or text.") var format: Format = .text
+    @Option(help: "Output format.") var format: Format = .text
 
     public init() {}
 

@@ -17,7 +17,7 @@ struct JobsListCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @Option(parsing: .unconditional, help: "List at most this many failed jobs.") var limit: Int = 50
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func validate() throws {
         try OptionRange.jobsLimit.check(limit)
@@ -52,7 +52,7 @@ struct JobsRetryCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("Only jobs of this kind.", valueName: "kind")) var kind: String?
     @Option(parsing: .unconditional, help: "Only the job with this id (as `photofeed jobs` lists it).") var id: Int64?
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func validate() throws {
         if let kind, JobKind(rawValue: kind) == nil {

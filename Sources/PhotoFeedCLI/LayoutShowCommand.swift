@@ -19,7 +19,7 @@ public struct LayoutShowCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The photo's id.") var photo: Int64
     @OptionGroup var cell: CellOptions
     @OptionGroup var fonts: FontOptions
-    @Option(help: "Output format: ascii, json or svg.") var format: Format = .ascii
+    @Option(help: "Output format.") var format: Format = .ascii
     @Option(parsing: .unconditional, help: "Columns of the ASCII drawing.") var columns: Int = 80
 
     public init() {}

@@ -19,7 +19,7 @@ struct LayoutsReportCommand: ParsableCommand {
                                                     abstract: "What the layout cache holds.")
 
     @OptionGroup var store: StoreOptions
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func run() throws {
         let output = CommandOutput.current

@@ -8,7 +8,7 @@ struct MigrateCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @Option(help: "Apply migrations up to and including this one (default: all).") var to: String?
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func run() throws {
         let output = CommandOutput.current

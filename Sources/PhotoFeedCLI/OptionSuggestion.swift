@@ -20,9 +20,10 @@ enum OptionSuggestion {
         -> (unknown: String, suggestion: String?)? {
         let command = commandType(named: arguments, root: root)
         let known = optionNames(of: command, root: root)
+        let hidden = optionNames(of: command, root: root, includeHidden: true)
         for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("--") {
             let name = String(argument.prefix(while: { $0 != "=" }))
-            guard !known.contains(name) else { continue }
+            guard !hidden.contains(name) else { continue }
             return (name, closest(to: name, among: known))
         }
         return nil
@@ -42,10 +43,12 @@ enum OptionSuggestion {
         return command
     }
 
-    /// The long options (`--width`) that `command`'s help lists.
+    /// The long options (`--width`) that `command`'s help lists, with `includeHidden` also
+    /// those it does not (a hidden option is known, never suggested).
     static func optionNames(of command: any ParsableCommand.Type,
-                            root: any ParsableCommand.Type = PhotoFeedCommand.self) -> Set<String> {
-        let help = root.helpMessage(for: command, columns: 1_000)
+                            root: any ParsableCommand.Type = PhotoFeedCommand.self,
+                            includeHidden: Bool = false) -> Set<String> {
+        let help = root.helpMessage(for: command, includeHidden: includeHidden, columns: 1_000)
         var names: Set<String> = ["--help"]
         var rest = Substring(help)
         while let start = rest.range(of: "--") {

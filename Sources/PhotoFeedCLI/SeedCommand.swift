@@ -14,9 +14,9 @@ struct SeedCommand: ParsableCommand {
     var seedData: String?
     @Option(parsing: .unconditional, help: "Generate this many synthetic photos instead of loading the curated set.")
     var generate: Int?
-    @Option(name: .customLong("rng-seed"), parsing: .unconditional, help: "The seed of the generator (default 1).")
+    @Option(name: .customLong("rng-seed"), parsing: .unconditional, help: "The seed of the generator.")
     var rngSeed: UInt64 = 1
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Output format.") var format: OutputFormat = .text
 
     func validate() throws {
         if let generate { try OptionRange.generate.check(generate) }

@@ -6,7 +6,7 @@ import Foundation
 import PhotoFeed
 
 /// `photofeed session [--width W] [--height H] [--scale S] [--speed PT_PER_S | --offsets LIST|@FILE]
-/// [--steps-per-second N] [--duration S] [--seed N] [--prefetch-layouts] [--format text|json]
+/// [--steps-per-second N] [--duration S] [--rng-seed N] [--prefetch-layouts] [--format text|json]
 /// [--html FILE]`: one simulated user scrolling the feed on the virtual clock (``FeedSession``),
 /// reported step by step and in total.
 public struct SessionCommand: ParsableCommand {
@@ -41,12 +41,15 @@ public struct SessionCommand: ParsableCommand {
     var stepsPerSecond: Int = 60
     @Option(parsing: .unconditional, help: "Seconds of virtual time to run (default: until the script ends).")
     var duration: Double?
-    @Option(parsing: .unconditional, help: "The seed the simulated daemon's outcomes are drawn from.")
-    var seed: UInt64 = 1
+    @Option(name: .customLong("rng-seed"), parsing: .unconditional,
+            help: "The seed the simulated daemon's outcomes are drawn from.")
+    var rngSeed: UInt64 = 1
+    /// `--seed`, the option's first name, kept for the scripts that use it.
+    @Option(name: .customLong("seed"), parsing: .unconditional, help: .hidden) var seedAlias: UInt64?
     @Flag(name: .customLong("prefetch-layouts"),
           help: "Give cells the layout cache's height before measuring them, and compare with a run without.")
     var prefetchLayouts = false
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Output format.") var format: OutputFormat = .text
     @Option(help: ArgumentHelp("Also write an HTML timeline of the session to this file.", valueName: "file"))
     var html: String?
 
@@ -66,6 +69,9 @@ public struct SessionCommand: ParsableCommand {
                 throw ValidationError("--duration × --steps-per-second must be at most \(Self.maximumSteps) steps")
             }
         }
+        if let seedAlias, rngSeed != 1, rngSeed != seedAlias {
+            throw ValidationError("--seed is another name for --rng-seed; give one of them")
+        }
         if let speed { try OptionRange.speed.check(speed) }
         if speed != nil, offsets != nil { throw ValidationError("give --speed or --offsets, not both") }
         if offsets == nil, speed == 0, duration == nil {
@@ -73,6 +79,9 @@ public struct SessionCommand: ParsableCommand {
         }
         _ = try script()  // a script that cannot be read or parsed is a usage error before any work
     }
+
+    /// The simulated daemon's seed: `--rng-seed`, or `--seed` where a script gives that.
+    var seed: UInt64 { seedAlias ?? rngSeed }
 
     /// The scroll script the options describe.
     func script() throws -> ScrollScript {

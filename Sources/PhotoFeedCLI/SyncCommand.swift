@@ -42,7 +42,7 @@ public struct SyncCommand: AsyncParsableCommand {
     @Option(name: .customLong("batch-size"), parsing: .unconditional,
             help: "Completions committed per transaction, at most.")
     var batchSize: Int = 512
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Output format.") var format: OutputFormat = .text
     @OptionGroup var log: SyncLogOptions
     @OptionGroup var workers: SyncWorkerOptions
     @Option(name: .customLong("crash-at"),
