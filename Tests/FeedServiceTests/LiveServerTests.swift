@@ -6,7 +6,7 @@ import NIOFoundationCompat
 import Testing
 
 /// The service over a real TCP socket on loopback (a free port), as a client sees it.
-@Suite struct LiveServerTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveServerTests {
     @Test func aFeedPageOverARealSocket() async throws {
         let app = try ServiceFixture.service().service.application()
         try await app.test(.live) { client in

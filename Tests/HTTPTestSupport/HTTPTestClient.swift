@@ -5,7 +5,7 @@ import NIOPosix
 /// An HTTP/1.1 client for tests, on SwiftNIO, whose every request ends within a time limit.
 ///
 /// Tests that start a server the way a user does (a child process, or the service's whole
-/// `run()` in-process) talk to it through this client rather than Foundation's `URLSession`,
+/// `run()` in-process) talk to it through this client rather than Foundation's URL session,
 /// whose corelibs implementation can hang or crash a whole test run, and rather than
 /// HummingbirdTesting's `TestClient`, whose timeout still waits for a response that never
 /// comes. Each request opens its own connection (`Connection: close`), so a request never waits

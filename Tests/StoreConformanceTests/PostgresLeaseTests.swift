@@ -5,7 +5,7 @@ import Testing
 
 /// Many workers on one PostgreSQL queue: claims are disjoint, a lease that expires returns its
 /// jobs, and a completion whose lease was lost is discarded.
-@Suite("PostgreSQL job leases")
+@Suite("PostgreSQL job leases", .timeLimit(.minutes(5)))
 struct PostgresLeaseTests {
     static let lease: Int64 = 30_000
 

@@ -6,7 +6,7 @@ import Testing
 
 /// What only the PostgreSQL store has: URLs, concurrent first use, checksums in the database,
 /// and a server out of reach.
-@Suite("PostgreSQL store")
+@Suite("PostgreSQL store", .timeLimit(.minutes(5)))
 struct PostgresStoreTests {
     @Test
     func aURLNamesHostPortUserDatabaseAndSchema() throws {
@@ -100,7 +100,7 @@ struct PostgresStoreTests {
 }
 
 /// A connection the server closes (as a restart does) is replaced on the next call.
-@Suite("PostgreSQL reconnection")
+@Suite("PostgreSQL reconnection", .timeLimit(.minutes(5)))
 struct PostgresReconnectionTests {
     @Test
     func aConnectionTheServerClosesIsReplaced() throws {

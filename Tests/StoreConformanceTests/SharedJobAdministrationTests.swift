@@ -4,7 +4,7 @@ import Testing
 
 /// The job queue's administration (`photofeed jobs`) on both stores: counts by kind and state,
 /// the failed jobs with their last error, and retries by kind, by id or all.
-@Suite("Job administration on SQLite and PostgreSQL")
+@Suite("Job administration on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
 struct SharedJobAdministrationTests {
     /// A curated store whose first two image jobs and first avatar job failed for good, its
     /// administration, and the failed jobs' row ids ascending.

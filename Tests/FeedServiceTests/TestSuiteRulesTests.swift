@@ -1,0 +1,75 @@
+import Foundation
+import StoreTestSupport
+import Testing
+
+/// The test sources keep the two rules that stop a run from hanging (architecture rule 13):
+/// no test talks HTTP through Foundation's URL session type (its corelibs implementation can hang
+/// or crash the whole run), and every suite that starts processes or opens sockets or database
+/// connections carries a `.timeLimit`, so a hang is reported against its test.
+@Suite struct TestSuiteRulesTests {
+    /// What a suite's file does when it starts a process, a server, a socket or a PostgreSQL
+    /// connection, directly or through the support types that do.
+    static let markers = [
+        "Process()", "processExitsWith", "(.live)", "PhotoFeedProcess.run", "PhotoFeedProcess.Running",
+        "WorkerProcess(", "WorkerProcess.run", "HeadlessChromium.locate",
+        "ServeProcessTests.", "TestCluster.", "StoreFactory.postgres", "StoreBackend.allCases", "BothStores(",
+        "PostgresConnection.connect", "HTTPTestClient(", "ServerBootstrap", "service.run",
+    ]
+
+    /// Every Swift file under `Tests/`, with its path relative to the checkout.
+    static func testSources() throws -> [(path: String, text: String)] {
+        let tests = FeedTestStore.projectRoot.appendingPathComponent("Tests")
+        let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        return try files.map { file in
+            (String(file.path.dropFirst(FeedTestStore.projectRoot.path.count + 1)),
+             try String(contentsOf: file, encoding: .utf8))
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// The text of each `@Suite` attribute in `source`, up to the type it marks.
+    static func suiteAttributes(in source: String) -> [Substring] {
+        var attributes: [Substring] = []
+        var rest = source[...]
+        while let start = rest.range(of: "@Suite") {
+            let tail = rest[start.lowerBound...]
+            let end = ["struct ", "final class ", "enum "].compactMap { tail.range(of: $0)?.lowerBound }.min()
+                ?? tail.endIndex
+            attributes.append(tail[..<end])
+            rest = tail[end...]
+        }
+        return attributes
+    }
+
+    @Test func noTestTalksHTTPThroughFoundation() throws {
+        let sources = try Self.testSources()
+        #expect(sources.count > 100)
+        let name = "URL" + "Session"  // spelled apart, so that `git grep` finds the name nowhere in Tests
+        let offenders = sources.filter { $0.text.contains(name) }.map(\.path)
+        #expect(offenders == [], "use HummingbirdTesting's clients or HTTPTestClient")
+    }
+
+    @Test func everySuiteThatStartsProcessesOrSocketsHasATimeLimit() throws {
+        let ownFile = URL(fileURLWithPath: #filePath).lastPathComponent
+        var checked = 0
+        var offenders: [String] = []
+        for (path, text) in try Self.testSources() where !path.hasSuffix(ownFile) {
+            guard Self.markers.contains(where: text.contains) else { continue }
+            for attribute in Self.suiteAttributes(in: text) {
+                checked += 1
+                if !attribute.contains(".timeLimit(") { offenders.append("\(path): \(attribute)") }
+            }
+        }
+        #expect(checked > 20)
+        #expect(offenders == [], "add .timeLimit(.minutes(…)) to these suites")
+    }
+
+    @Test func aSuiteAttributeIsReadUpToItsType() {
+        let source = """
+            @Suite("A name", .timeLimit(.minutes(5)))
+            struct A {}
+            @Suite struct B { @Test(.timeLimit(.minutes(1))) func b() {} }
+            """
+        #expect(Self.suiteAttributes(in: source) == ["@Suite(\"A name\", .timeLimit(.minutes(5)))\n", "@Suite "])
+    }
+}
