@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Lines end with LF or CRLF. An id may appear once per file: a second line with the same id
 /// (a changed record or an exact copy) is refused, naming both lines, rather than replacing the
-/// first one.
+/// first one. A curated id lies below ``SyntheticFeedGenerator/idBase``, where the generated rows
+/// start, so that the curated set never overwrites a generated row (or the other way round).
 enum SeedFileReader {
     static func jsonLines<Record: SeedRecord>(_ url: URL, as _: Record.Type) throws -> [SeedLine<Record>] {
         let text = try contents(of: url)
@@ -20,6 +21,11 @@ enum SeedFileReader {
                 record = try decoder.decode(Record.self, from: Data(line.utf8))
             } catch let error as DecodingError {
                 throw seedError(error, file: url.path, line: index + 1)
+            }
+            guard record.id < SyntheticFeedGenerator.idBase else {
+                throw SeedError(file: url.path, line: index + 1, path: "$.id",
+                                message: "id \(record.id) is in the generated rows' range "
+                                    + "(\(SyntheticFeedGenerator.idBase) and above); curated ids lie below it")
             }
             try idLines.insert(record.id, line: index + 1, path: "$.id")
             records.append(SeedLine(line: index + 1, record: record))
@@ -42,9 +48,14 @@ enum SeedFileReader {
         return Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
+    /// The columns of `cities.tsv`, as its header names them; the last two are optional.
+    static let cityColumns = ["id", "name", "region", "country_code", "country", "latitude", "longitude",
+                              "population", "administrative_area", "sub_administrative_area"]
+
     /// `cities.tsv`: a header line, then id, name, region, country code, country, latitude,
     /// longitude, population, and optionally the administrative area and sub-administrative area
-    /// names (empty: none). Every line has the header's number of fields, 8 or 10.
+    /// names (empty: none). Every line has the header's number of fields, 8 or 10. A first line
+    /// that is not that header (a city, say) is refused rather than skipped.
     static func cities(_ url: URL) throws -> [City] {
         let text = try contents(of: url)
         var cities: [City] = []
@@ -53,7 +64,14 @@ enum SeedFileReader {
         var fieldCount = 8
         for (index, line) in lines(of: text).enumerated() {
             if index == 0 {
-                if line.split(separator: "\t", omittingEmptySubsequences: false).count == 10 { fieldCount = 10 }
+                let names = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                guard names == Array(cityColumns.prefix(8)) || names == cityColumns else {
+                    throw SeedError(file: url.path, line: 1, message: "expected the header line naming the columns "
+                                        + "(\(cityColumns.prefix(8).joined(separator: ", ")), optionally "
+                                        + "\(cityColumns.suffix(2).joined(separator: ", ")), tab-separated), "
+                                        + "got a line whose first field is \"\(line.prefix { $0 != "\t" }.prefix(40))\"")
+                }
+                fieldCount = names.count
                 continue
             }
             if line.isEmpty { continue }
