@@ -108,6 +108,15 @@ extension CommandOutput {
         standardOutput(try JSONLine.encode(value, keys: keys))
     }
 
+    /// Runs `body` only when everything written to standard output so far went out. A command
+    /// writes its bookkeeping (the layout cache's hit counts) this way, after its output: when
+    /// the output is lost the command fails with 74, and a failed command leaves the database as
+    /// it was.
+    func afterOutputWritten(_ body: () throws -> Void) rethrows {
+        guard standardOutputFailure() == nil else { return }
+        try body()
+    }
+
     /// Writes the contract's one `error: …` line on standard error.
     package func error(_ message: String) {
         standardError("error: \(message)")

@@ -35,9 +35,6 @@ public struct FeedCommand: ParsableCommand {
             let measurer = try fonts.measurer()
             let controller = try FeedController(store: store.openAnyStore(ifMissing: .refuse), measurer: measurer)
             let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)
-            // The page's cache hits, counted in memory, written once without waiting for a busy
-            // writer (its misses went with the layouts it stored); a failure loses only counts.
-            _ = try? controller.store.writeLayoutCacheCounts()
             switch format {
             case .json:
                 try output.json(FeedPageJSON(page), keys: .encoded)
@@ -47,6 +44,10 @@ public struct FeedCommand: ParsableCommand {
             case .text:
                 FeedPageText.lines(page).forEach(output.standardOutput)
             }
+            // The page's cache hits, counted in memory, written once the page has gone out, without
+            // waiting for a busy writer (its misses went with the layouts it stored); a failure
+            // loses only counts.
+            output.afterOutputWritten { _ = try? controller.store.writeLayoutCacheCounts() }
         }
     }
 }

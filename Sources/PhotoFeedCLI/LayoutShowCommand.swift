@@ -36,8 +36,6 @@ public struct LayoutShowCommand: ParsableCommand {
             guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale) else {
                 throw UnknownPhotoError(photoID: photo)
             }
-            // A cache hit, counted in memory, written without waiting for a busy writer.
-            _ = try? controller.store.writeLayoutCacheCounts()
             switch format {
             case .json:
                 try output.json(JSONFragment(entry.layout.resultLine(nodesWithLayouts: PhotoCellNode.nodesWithOwnLayouts)))
@@ -49,6 +47,9 @@ public struct LayoutShowCommand: ParsableCommand {
                 let snapshot = try controller.snapshot(of: entry, scale: cell.scale)
                 output.text(SVGRenderer().render(snapshot))
             }
+            // A cache hit, counted in memory, written once the layout has gone out, without
+            // waiting for a busy writer.
+            output.afterOutputWritten { _ = try? controller.store.writeLayoutCacheCounts() }
         }
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+import PhotoFeedCLI
+import Testing
+import StoreTestSupport
+
+/// A command whose output is lost (74) leaves the database as it was: the layout cache's hit
+/// counts of `feed` and `layout show` are written only after their output went out.
+@Suite struct LostOutputLeavesTheDatabaseTests {
+    /// The layout cache's hit count, as `layouts report` gives it.
+    static func hits(_ db: String) async throws -> Int {
+        let report = await CommandRunner.runAsync(["layouts", "report", "--db", db, "--format", "json"])
+        try #require(report.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(report.out.joined().utf8)) as? [String: Any]
+        return try #require(json?["hits"] as? Int)
+    }
+
+    @Test(arguments: [
+        ["feed", "--width", "375", "--format", "json"],
+        ["feed", "--width", "375"],
+        ["layout", "show", "--photo", "1", "--width", "375"],
+        ["layout", "show", "--photo", "1", "--width", "375", "--format", "json"],
+    ])
+    func hitsAreNotCountedWhenTheOutputIsLost(command: [String]) async throws {
+        // Given a database whose layouts at 375 pt are cached
+        let db = try FeedTestStore.seededFile()
+        let warm = await CommandRunner.runAsync(command + ["--db", db])
+        #expect(warm.status == 0)
+        let before = try await Self.hits(db)
+
+        // When the command's output goes to a full device
+        let lost = try await OutputFailureTests.runIntoFullDevice(command + ["--db", db])
+        #expect(lost.status == 74)
+
+        // Then the hits it read are not counted
+        #expect(try await Self.hits(db) == before)
+        // while a run whose output arrives counts them
+        let shown = await CommandRunner.runAsync(command + ["--db", db])
+        #expect(shown.status == 0)
+        #expect(try await Self.hits(db) == before + (command[0] == "feed" ? 4 : 1))
+    }
+}
