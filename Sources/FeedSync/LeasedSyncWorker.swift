@@ -58,8 +58,10 @@ public actor LeasedSyncWorker {
         public var faultInjection: (@Sendable (SyncFaultPoint) -> Void)?
         /// Where the run's status lines go (``SyncStatusLog``); writes nothing by default.
         public var logger = Logger(label: "photofeed.sync", factory: { _ in SwiftLogNoOpLogHandler() })
-        /// How much of the simulation clock passes between two progress lines, at least.
+        /// How much of ``logClock``'s time passes between two progress lines, at least.
         public var logInterval: Duration = .seconds(10)
+        /// The time that paces the progress lines: wall time, whatever the worker's clock.
+        public var logClock: SyncLogClock = .continuous
 
         public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, worker: String,
                     batchSize: Int = 512, lease: Duration = .seconds(30), pollInterval: Duration? = nil,
@@ -117,7 +119,8 @@ public actor LeasedSyncWorker {
         self.random = OutcomeRandom(seed: configuration.seed)
         self.leases = JobLeases(lease: configuration.lease)
         self.layoutPasses = RelayoutQueue(relayouter: relayouter)
-        self.statusLog = SyncStatusLog(logger: configuration.logger, interval: configuration.logInterval)
+        self.statusLog = SyncStatusLog(logger: configuration.logger, interval: configuration.logInterval,
+                                       clock: configuration.logClock)
     }
 
     /// Runs until `stop` (``SyncStopCondition/idle``: until no job of the queue is pending or
@@ -140,7 +143,7 @@ public actor LeasedSyncWorker {
         layoutPasses = RelayoutQueue(relayouter: relayouter)
         do {
             try await relayoutStaleCells()
-            statusLog.started(at: clock.now(), pendingJobs: try store.unfinishedJobCount(), seed: configuration.seed,
+            statusLog.started(pendingJobs: try store.unfinishedJobCount(), seed: configuration.seed,
                               simulatedClock: clock.isSimulated)
             try await loop(until: stop)
         } catch is CancellationError {
@@ -225,7 +228,7 @@ public actor LeasedSyncWorker {
         configuration.faultInjection?(.afterCommit(batch: number))
         report.add(result, retriedBefore: retried)
         statusLog.committed(batch: number, completions: committing.completions, report: report,
-                            pending: leases.held.count, at: clock.now())
+                            pending: leases.held.count)
         report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
         if let progress {
             progress(SyncProgress(report, pending: leases.held.count,

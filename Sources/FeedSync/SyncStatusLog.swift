@@ -6,28 +6,30 @@ import Logging
 ///
 /// Every value is a metadata field, so a line reads as `started clock=virtual pending=412 seed=1`
 /// in the CLI's handler and any other handler can index them. The interval and the rate use the
-/// worker's clock (virtual time with a ``VirtualClock``), so the lines a run writes are a
-/// function of the run, and tests see them exactly.
+/// injected ``SyncLogClock`` (wall time in production, whatever the worker's clock), so a run on
+/// a virtual clock logs at the pace a reader follows; tests pace it with a time of their own.
 ///
 /// ```swift
-/// var log = SyncStatusLog(logger: logger, interval: .seconds(10))
-/// log.started(at: .zero, pendingJobs: 412, seed: 1, simulatedClock: true)
+/// var log = SyncStatusLog(logger: logger, interval: .seconds(10), clock: .continuous)
+/// log.started(pendingJobs: 412, seed: 1, simulatedClock: true)
 /// ```
 struct SyncStatusLog {
     let logger: Logger
     let interval: Duration
-    /// The clock time and the completed count of the last start or interval line.
+    let clock: SyncLogClock
+    /// The log clock's time and the completed count of the last start or interval line.
     private var lastLine: (time: Duration, completed: Int) = (.zero, 0)
     /// Whether the idle line has been written since the worker last had jobs.
     private var saidWaiting = false
 
-    init(logger: Logger, interval: Duration) {
+    init(logger: Logger, interval: Duration, clock: SyncLogClock) {
         self.logger = logger
         self.interval = interval
+        self.clock = clock
     }
 
-    mutating func started(at time: Duration, pendingJobs: Int, seed: UInt64, simulatedClock: Bool) {
-        lastLine = (time, 0)
+    mutating func started(pendingJobs: Int, seed: UInt64, simulatedClock: Bool) {
+        lastLine = (clock.now(), 0)
         saidWaiting = false
         logger.info("started", metadata: [
             "pending": "\(pendingJobs)", "seed": "\(seed)", "clock": "\(simulatedClock ? "virtual" : "real")",
@@ -35,8 +37,9 @@ struct SyncStatusLog {
     }
 
     /// After a committed batch: the batch at `debug`, and the interval line when one is due.
-    mutating func committed(batch number: Int, completions: Int, report: SyncReport, pending: Int, at time: Duration) {
+    mutating func committed(batch number: Int, completions: Int, report: SyncReport, pending: Int) {
         saidWaiting = false
+        let time = clock.now()
         logger.debug("committed batch", metadata: ["batch": "\(number)", "completions": "\(completions)"])
         guard time - lastLine.time >= interval else { return }
         let rate = Self.rate(report.completed - lastLine.completed, over: time - lastLine.time)

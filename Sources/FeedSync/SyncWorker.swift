@@ -43,8 +43,10 @@ public actor SyncWorker {
         public var overlapsRelayout: Bool
         /// Where the run's status lines go (``SyncStatusLog``); writes nothing by default.
         public var logger = Logger(label: "photofeed.sync", factory: { _ in SwiftLogNoOpLogHandler() })
-        /// How much of the worker's clock passes between two progress lines, at least.
+        /// How much of ``logClock``'s time passes between two progress lines, at least.
         public var logInterval: Duration = .seconds(10)
+        /// The time that paces the progress lines: wall time, whatever the worker's clock.
+        public var logClock: SyncLogClock = .continuous
 
         public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, maxBatchSize: Int = 512,
                     timeOrigin: SyncTimeOrigin = .earliestPendingJob, pollInterval: Duration = .seconds(1),
@@ -96,7 +98,8 @@ public actor SyncWorker {
         self.configuration = configuration
         self.random = OutcomeRandom(seed: configuration.seed)
         self.layoutPasses = RelayoutQueue(relayouter: relayouter)
-        self.statusLog = SyncStatusLog(logger: configuration.logger, interval: configuration.logInterval)
+        self.statusLog = SyncStatusLog(logger: configuration.logger, interval: configuration.logInterval,
+                                       clock: configuration.logClock)
     }
 
     /// Cancels a job: if it is waiting or in flight (now or later in this run), it ends `failed`
@@ -124,7 +127,7 @@ public actor SyncWorker {
         do {
             try await relayoutStaleCells()
             let pending = try loadPendingJobs(settingOrigin: true)
-            statusLog.started(at: clock.now(), pendingJobs: pending, seed: configuration.seed,
+            statusLog.started(pendingJobs: pending, seed: configuration.seed,
                               simulatedClock: clock.isSimulated)
             try await loop(until: stop)
         } catch is CancellationError {
@@ -203,7 +206,7 @@ public actor SyncWorker {
         configuration.faultInjection?(.afterCommit(batch: number))
         report.add(result)
         statusLog.committed(batch: number, completions: committing.completions, report: report,
-                            pending: waiting.count + inFlight.count, at: clock.now())
+                            pending: waiting.count + inFlight.count)
         report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
         if let progress {
             progress(SyncProgress(report, pending: waiting.count + inFlight.count,

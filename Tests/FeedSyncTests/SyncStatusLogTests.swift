@@ -2,20 +2,25 @@ import FeedStore
 import FeedSync
 import Foundation
 import Logging
+import Synchronization
 import Testing
 
-/// What a run tells the injected logger: a start line, progress lines an interval of the
-/// worker's clock apart, an idle line, a final line; the library itself prints nothing.
+/// What a run tells the injected logger: a start line, progress lines an interval of the log
+/// clock apart, an idle line, a final line; the library itself prints nothing. These runs pace
+/// the log by the worker's virtual clock, so the lines are exact; production paces it by wall
+/// time, which virtual time does not move.
 @Suite struct SyncStatusLogTests {
     static func run(until stop: SyncStopCondition, level: Logger.Level = .info, interval: Duration,
-                    store: FeedStore) async throws -> (SyncReport, [LogRecorder.Record]) {
+                    store: FeedStore, logClock: SyncLogClock? = nil) async throws -> (SyncReport, [LogRecorder.Record]) {
         let recorder = LogRecorder()
+        let clock = VirtualClock()
         var configuration = SyncWorker.Configuration(
             simulation: SyncFixture.fixedSimulation(latency: .milliseconds(100), concurrency: 4), seed: 3,
             maxBatchSize: 1)
         configuration.logger = recorder.logger(level: level)
         configuration.logInterval = interval
-        let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
+        configuration.logClock = logClock ?? SyncLogClock { clock.now() }
+        let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: clock,
                                 configuration: configuration)
         let report = try await worker.run(until: stop)
         return (report, recorder.records)
@@ -60,6 +65,31 @@ import Testing
         let (_, records) = try await Self.run(until: .idle, interval: .seconds(3600), store: store)
         // No interval of an hour passes in a run of well under a second: start and end only.
         #expect(records.map(\.message) == ["started", "stopped"])
+    }
+
+    @Test func virtualTimeDoesNotPaceTheLog() async throws {
+        // Given a log clock standing still, as wall time nearly does during a fast virtual run
+        let store = try SyncFixture.seededStore()
+        let still = SyncLogClock { .zero }
+        // When a virtual run passes many 200 ms intervals of its own clock
+        let (report, records) = try await Self.run(until: .idle, interval: .milliseconds(200), store: store,
+                                                   logClock: still)
+        // Then it writes no progress line: start and end only
+        #expect(report.completed > 10)
+        #expect(records.map(\.message) == ["started", "stopped"])
+    }
+
+    @Test func theLogClockPacesTheProgressLines() async throws {
+        // Given a log clock that moves a second at every reading
+        let store = try SyncFixture.seededStore()
+        let readings = Mutex(0)
+        let ticking = SyncLogClock { .seconds(readings.withLock { $0 += 1; return $0 }) }
+        // When a run logs every 2 s of it, Then a progress line comes every other batch
+        let (report, records) = try await Self.run(until: .idle, interval: .seconds(2), store: store,
+                                                   logClock: ticking)
+        let progress = records.filter { $0.message == "progress" }
+        #expect(progress.count == report.batches / 2)
+        #expect(progress.allSatisfy { $0.metadata["rate"] != nil })
     }
 
     @Test func debugShowsEachCommittedBatch() async throws {
