@@ -34,7 +34,7 @@ struct DemoCommand: AsyncParsableCommand {
             let feedStore = try store.openAnyStore(migrationTarget: .none)
             let migration = try progress.step("migrate") { try feedStore.migrate(upTo: nil) }
             let seed = try progress.step("seed") {
-                try feedStore.seedCurated(from: ResourceLocator.seedDataDirectory, progress: nil)
+                try feedStore.seedCurated(from: ResourceLocator.seedDataDirectory, progress: progress.seedBar())
             }
             let controller = try FeedController(store: feedStore, measurer: measurer)
             let precomputed = try progress.step("precompute") {
@@ -42,7 +42,11 @@ struct DemoCommand: AsyncParsableCommand {
             }
             let worker = SyncWorker(store: feedStore, relayouter: controller, clock: VirtualClock(),
                                     configuration: SyncWorker.Configuration(seed: rngSeed))
-            let sync = try await progress.stepAsync("sync") { try await worker.run(until: .idle) }
+            let sync = try await progress.stepAsync("sync") {
+                let line = progress.syncLine()
+                defer { line?.finish() }
+                return try await worker.run(until: .idle, progress: line?.update)
+            }
             let report = try feedStore.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
             _ = try? feedStore.writeLayoutCacheCounts()  // hits counted since the last layout write
             let table = format == .text ? LayoutReportFormatter().format(try LayoutReportData(store: feedStore)) : ""
@@ -76,12 +80,26 @@ struct DemoCommand: AsyncParsableCommand {
     }
 }
 
-/// The demo's step lines on stderr ("seed … 1.2 s"), shown only for text output on a terminal.
+/// The demo's step lines on stderr ("seed … 1.2 s"), and within the long steps their progress
+/// with the time left (seeding's bar, the sync daemon's line), shown only for text output on a
+/// terminal.
 struct DemoProgress: Sendable {
     private let draw: (@Sendable (String) -> Void)?
 
     init(enabled: Bool) {
         draw = enabled ? CommandOutput.current.progress : nil
+    }
+
+    /// The seeding step's progress bar, or nil where progress is not shown.
+    func seedBar() -> FeedStore.ProgressHandler? {
+        guard let draw else { return nil }
+        let bar = ProgressBar(label: "seed", draw: draw)
+        return { bar.update($0) }
+    }
+
+    /// The sync step's progress line, or nil where progress is not shown.
+    func syncLine() -> SyncProgressLine? {
+        draw.map(SyncProgressLine.init(draw:))
     }
 
     func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
