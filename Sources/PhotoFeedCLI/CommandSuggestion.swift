@@ -14,24 +14,27 @@ import ArgumentParser
 /// CommandSuggestion.find(in: ["fed", "--width", "375"])  // ("fed", "feed")
 /// ```
 enum CommandSuggestion {
-    /// The first argument that should name a subcommand and names none, and the subcommand
-    /// closest to it (nil when none is close); nil when the command names are all known.
+    /// The first argument that should name a subcommand and names none, the subcommand closest
+    /// to it (nil when none is close), and the names of the command it was meant under (`jobs`;
+    /// empty under the root); nil when the command names are all known.
     static func find(in arguments: [String], root: any ParsableCommand.Type = PhotoFeedCommand.self)
-        -> (unknown: String, suggestion: String?)? {
+        -> (unknown: String, suggestion: String?, parent: [String])? {
         var command: any ParsableCommand.Type = root
+        var parent: [String] = []
         for argument in arguments {
             let subcommands = command.configuration.subcommands
             guard !argument.hasPrefix("-"), !subcommands.isEmpty, argument != "help" else { return nil }
             if let sub = subcommands.first(where: { $0.configuration.commandName == argument }) {
                 command = sub
+                parent.append(argument)
                 continue
             }
             if let fallback = command.configuration.defaultSubcommand, takesArguments(fallback, root: root) {
                 return nil
             }
             let names = Set(subcommands.compactMap { $0.configuration.commandName })
-            return (argument, OptionSuggestion.closest(to: "--" + argument, among: Set(names.map { "--" + $0 }))
-                .map { String($0.dropFirst(2)) })
+            let closest = OptionSuggestion.closest(to: "--" + argument, among: Set(names.map { "--" + $0 }))
+            return (argument, closest.map { String($0.dropFirst(2)) }, parent)
         }
         return nil
     }

@@ -19,9 +19,10 @@ enum UsageErrorLine {
     static func message<Root: ParsableCommand>(for error: any Error, arguments: [String],
                                                root: Root.Type = PhotoFeedCommand.self) -> String {
         let hint = helpHint(root.fullMessage(for: error))
-        if let (unknown, suggestion) = CommandSuggestion.find(in: arguments, root: root) {
+        if let (unknown, suggestion, parent) = CommandSuggestion.find(in: arguments, root: root) {
             let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-            return "unknown command '\(unknown)'\(meant)\(hint)"
+            let help = ([root.configuration.commandName ?? "photofeed"] + parent + ["--help"]).joined(separator: " ")
+            return "unknown command '\(unknown)'\(meant) (see '\(help)')"
         }
         if let (unknown, suggestion) = OptionSuggestion.find(in: arguments, root: root) {
             let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""

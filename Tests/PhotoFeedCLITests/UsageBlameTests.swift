@@ -13,9 +13,9 @@ import StoreTestSupport
         (["zzzz", "--db", "x"], "error: unknown command 'zzzz' (see 'photofeed --help')"),
         (["layout", "shw", "--photo", "1"],
          "error: unknown command 'shw'; did you mean 'show'? (see 'photofeed layout --help')"),
-        (["jobs", "lst"], "error: unknown command 'lst'; did you mean 'list'? (see 'photofeed jobs list --help')"),
+        (["jobs", "lst"], "error: unknown command 'lst'; did you mean 'list'? (see 'photofeed jobs --help')"),
         (["layouts", "reprot"],
-         "error: unknown command 'reprot'; did you mean 'report'? (see 'photofeed layouts report --help')"),
+         "error: unknown command 'reprot'; did you mean 'report'? (see 'photofeed layouts --help')"),
     ])
     func aMistypedCommandIsNamedWithTheOneMeant(arguments: [String], line: String) async {
         let result = await CommandRunner.runAsync(arguments)
