@@ -66,10 +66,11 @@ enum SeedFileReader {
             if index == 0 {
                 let names = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
                 guard names == Array(cityColumns.prefix(8)) || names == cityColumns else {
+                    let firstField = line.prefix { $0 != "\t" }.prefix(40)
                     throw SeedError(file: url.path, line: 1, message: "expected the header line naming the columns "
                                         + "(\(cityColumns.prefix(8).joined(separator: ", ")), optionally "
                                         + "\(cityColumns.suffix(2).joined(separator: ", ")), tab-separated), "
-                                        + "got a line whose first field is \"\(line.prefix { $0 != "\t" }.prefix(40))\"")
+                                        + "got a line whose first field is \"\(firstField)\"")
                 }
                 fieldCount = names.count
                 continue

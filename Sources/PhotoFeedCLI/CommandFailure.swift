@@ -7,7 +7,8 @@ import TextLayout
 /// the contract's single `error: …` line on standard error (through ``CommandOutput/current``)
 /// and its exit status: 64 bad usage, 65 bad input data, 66 a missing or unreadable input file
 /// (a font, the database a command needs), 69 a font that cannot be measured with, 70 internal
-/// error, 75 busy or locked database, or one out of reach. An ``ExitCode`` passes through as it is: whoever threw it has reported already.
+/// error, 75 busy or locked database, or one out of reach. An ``ExitCode`` passes through as it
+/// is: whoever threw it has reported already.
 ///
 /// A command that opens a database passes its path: every error the store raises then names
 /// that file and says what is wrong with it (``DatabaseFileProblem``), in one line.

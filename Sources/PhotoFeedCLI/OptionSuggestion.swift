@@ -5,7 +5,8 @@ import ArgumentParser
 ///
 /// The command is the deepest subcommand the arguments name (`layout show …` is
 /// ``LayoutShowCommand``; `jobs …` is its default, `jobs list`); its options are the `--name`s
-/// its help lists, so hidden options are never suggested. The suggestion is the option at the smallest edit distance (insertions,
+/// its help lists, so hidden options are never suggested (though known: never reported as
+/// unknown). The suggestion is the option at the smallest edit distance (insertions,
 /// deletions, substitutions and swaps of two neighbours each count 1), if that distance is at
 /// most 2 and less than half the typed name's length.
 ///

@@ -10,7 +10,7 @@ struct SyncLogOptions: ParsableArguments {
     var logLevel: LogLevelOption = .info
 
     @Option(name: .customLong("log-interval"), parsing: .unconditional,
-            help: "Seconds of wall time between two progress lines of the log, whatever the clock (0.001…86400).")
+            help: "Seconds of wall time between two progress lines of the log (0.001…86400).")
     var logInterval: Double = 10
 
     func validate() throws {
