@@ -47,7 +47,7 @@ import Testing
 
     @Test func theSameSeedPrintsTheSameReport() throws {
         let db = try FeedTestStore.seededFile()
-        let arguments = ["session", "--db", db, "--speed", "1500", "--seed", "9"]
+        let arguments = ["session", "--db", db, "--speed", "1500", "--rng-seed", "9"]
         let first = CommandRunner.run(arguments), second = CommandRunner.run(arguments)
         #expect(first.status == 0 && first.out == second.out)
         #expect(first.out.first == "session 375×667 @2x, speed 1500 pt/s, 60 steps/s, seed 9")
