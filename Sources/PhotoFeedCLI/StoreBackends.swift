@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 import Synchronization
 
@@ -12,7 +13,7 @@ import Synchronization
 /// ```
 public struct StoreBackends: Sendable {
     /// Opens (and migrates to the target) the store a URL names.
-    public typealias Open = @Sendable (_ url: String, _ migrationTarget: FeedStore.MigrationTarget) throws
+    public typealias Open = @Sendable (_ url: String, _ migrationTarget: MigrationTarget) throws
         -> any MigratingFeedStore
 
     /// The URL schemes it opens (`postgres`), and how.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedModel
 import FeedStore
 import Foundation
 
@@ -50,7 +51,7 @@ package struct StoreOptions: ParsableArguments {
 
     /// Opens and migrates the SQLite database; a server URL is refused, naming it, for the
     /// commands that work on SQLite files only.
-    package func openStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
+    package func openStore(migrationTarget: MigrationTarget = .latest) throws -> FeedStore {
         guard case .sqlite(let path) = location else {
             try requireServerBackend()
             throw UnsupportedStoreLocation(location: databaseName,
@@ -60,7 +61,7 @@ package struct StoreOptions: ParsableArguments {
     }
 
     /// Opens and migrates the database, SQLite or server, behind the store seam.
-    package func openAnyStore(migrationTarget: FeedStore.MigrationTarget = .latest) throws -> any MigratingFeedStore {
+    package func openAnyStore(migrationTarget: MigrationTarget = .latest) throws -> any MigratingFeedStore {
         switch location {
         case .sqlite:
             return try openStore(migrationTarget: migrationTarget)
