@@ -104,8 +104,9 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], swiftSettings: strict),
-        .executableTarget(name: "photofeed-server", dependencies: ["FeedService", "FeedStorePostgres", "PhotoFeedCLI"],
-                          swiftSettings: strict),
+        .executableTarget(name: "photofeed-server", dependencies: [
+            "FeedModel", "FeedService", "FeedStorePostgres", "PhotoFeedCLI",
+        ], swiftSettings: strict),
 
         // Test support, split by what each part links: layout helpers and the seeded generator
         // (LayoutCore only); node fixtures, the host-node harness and the layout contract
@@ -131,6 +132,7 @@ let package = Package(
         .testTarget(name: "LayoutDescriptionTests", dependencies: [
             "LayoutDescription", "LayoutCore", "NodeKit", "TextLayout", "LayoutTestSupport",
         ], swiftSettings: strict),
+        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"], swiftSettings: strict),
         .testTarget(name: "FeedStoreTests", dependencies: [
             "FeedModel", "FeedStore", "BundledResources", "LayoutTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
