@@ -3,7 +3,7 @@
 ///
 /// `parent` is the index of the enclosing frame in `frames`, or -1 for a child of the root, so
 /// that a nested result tree can be rebuilt; a flat layout has every parent at -1.
-public struct CachedLayout: Hashable, Sendable {
+public struct CachedLayout: Codable, Hashable, Sendable {
     public var width: Double
     public var height: Double
     public var frames: [CachedFrame]
@@ -16,7 +16,7 @@ public struct CachedLayout: Hashable, Sendable {
 }
 
 /// One node's frame in a `CachedLayout`.
-public struct CachedFrame: Hashable, Sendable {
+public struct CachedFrame: Codable, Hashable, Sendable {
     public var id: String
     public var parent: Int32
     public var x: Double

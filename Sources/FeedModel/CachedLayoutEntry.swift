@@ -1,6 +1,6 @@
 /// One row of the layout cache without its frames: which photo, range and scale it is for, the
 /// versions it was computed with and the cached height. Relayouts and reports read these.
-public struct CachedLayoutEntry: Hashable, Sendable {
+public struct CachedLayoutEntry: Codable, Hashable, Sendable {
     public var photoID: Int64
     public var sizeRange: CacheSizeRange
     public var scale: Double

@@ -1,5 +1,5 @@
 /// What relayouting a set of photos reads, all from one read transaction.
-public struct CellRelayoutInputs: Sendable {
+public struct CellRelayoutInputs: Codable, Sendable {
     /// The photos read that still exist, by id.
     public var items: [Int64: FeedItem]
     /// Their first comments, by photo id.

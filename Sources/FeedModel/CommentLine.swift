@@ -1,5 +1,5 @@
 /// One comment as a cell shows it: the author's user name and the text.
-public struct CommentLine: Hashable, Sendable {
+public struct CommentLine: Codable, Hashable, Sendable {
     public var authorName: String
     public var body: String
 

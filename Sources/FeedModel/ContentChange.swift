@@ -5,9 +5,9 @@
 /// made (read in the same transaction), so a relayouter holding the photo's cell at the version
 /// before can bring its model up to date without reading the photo again; one holding any other
 /// version reads it (`MarkedCell`, FeedSync).
-public struct ContentChange: Hashable, Sendable {
+public struct ContentChange: Codable, Hashable, Sendable {
     /// What changed.
-    public enum Edit: Hashable, Sendable {
+    public enum Edit: Codable, Hashable, Sendable {
         /// The photo's image download finished: `loaded` or `failed`.
         case imageState(AssetState)
         /// The photo owner's avatar download finished: `loaded` or `failed`.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The next page is every photo strictly older in (uploadedAt, id) order, so a cursor stays
 /// valid when its own photo is deleted or new photos arrive at the top.
-public struct FeedCursor: Hashable, Sendable {
+public struct FeedCursor: Codable, Hashable, Sendable {
     public var uploadedAt: Int64
     public var id: Int64
 

@@ -1,5 +1,5 @@
 /// One feed entry: a photo with everything its cell shows.
-public struct FeedItem: Hashable, Sendable {
+public struct FeedItem: Codable, Hashable, Sendable {
     public var photo: Photo
     public var owner: User
     public var location: Location?
@@ -17,7 +17,7 @@ public struct FeedItem: Hashable, Sendable {
 }
 
 /// A page of the feed, newest first, and the cursor of the next page (nil on the last page).
-public struct FeedPage: Hashable, Sendable {
+public struct FeedPage: Codable, Hashable, Sendable {
     public var items: [FeedItem]
     public var next: FeedCursor?
 

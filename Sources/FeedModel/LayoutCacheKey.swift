@@ -1,6 +1,6 @@
 /// A size range as the layout cache keys it (the store does not depend on LayoutCore; the
 /// caller converts `SizeRange`). Unbounded maxima are `.infinity`.
-public struct CacheSizeRange: Hashable, Sendable {
+public struct CacheSizeRange: Codable, Hashable, Sendable {
     public var minWidth: Double
     public var minHeight: Double
     public var maxWidth: Double
@@ -24,7 +24,7 @@ public struct CacheSizeRange: Hashable, Sendable {
 /// version: a change of what the layout depends on misses, a display-only change (a newer
 /// content version with the same inputs) hits. `contentVersion` is the photo version the row is
 /// confirmed against, stored for `layouts report`, never compared on lookup.
-public struct LayoutCacheKey: Hashable, Sendable {
+public struct LayoutCacheKey: Codable, Hashable, Sendable {
     public var cellKind: String
     public var photoID: Int64
     public var contentVersion: Int64

@@ -1,7 +1,7 @@
 /// What the layout cache holds: `photofeed layouts report`.
-public struct LayoutCacheReport: Hashable, Sendable {
+public struct LayoutCacheReport: Codable, Hashable, Sendable {
     /// Entries of one size range and scale.
-    public struct SizeRangeEntry: Hashable, Sendable {
+    public struct SizeRangeEntry: Codable, Hashable, Sendable {
         public var range: CacheSizeRange
         public var scale: Double
         public var entries: Int

@@ -11,7 +11,7 @@
 /// - `subLocality`: that district, for such a name (``district(ofCityNamed:)``), else nil.
 /// - `administrativeArea`, `subAdministrativeArea`: the city's GeoNames admin1 and admin2 names.
 /// - `country`: the country's name. `region` is the city's admin1 code (a US state's name).
-public struct Placemark: Hashable, Sendable {
+public struct Placemark: Codable, Hashable, Sendable {
     public var locality: String
     public var region: String?
     public var country: String

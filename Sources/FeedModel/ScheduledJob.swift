@@ -1,5 +1,5 @@
 /// A pending sync job as the worker holds it in memory between loading and its final commit.
-public struct ScheduledJob: Hashable, Sendable {
+public struct ScheduledJob: Codable, Hashable, Sendable {
     /// The `sync_job` row id.
     public var rowID: Int64
     public var key: JobKey
@@ -8,7 +8,7 @@ public struct ScheduledJob: Hashable, Sendable {
     /// The coordinates of a geocode job's location (nil for other kinds, or a missing location).
     public var coordinate: Coordinate?
 
-    public struct Coordinate: Hashable, Sendable {
+    public struct Coordinate: Codable, Hashable, Sendable {
         public var latitude: Double
         public var longitude: Double
 
@@ -27,7 +27,7 @@ public struct ScheduledJob: Hashable, Sendable {
 }
 
 /// A pending job with the time it is due (`next_run_at`, store milliseconds).
-public struct PendingJob: Hashable, Sendable {
+public struct PendingJob: Codable, Hashable, Sendable {
     public var job: ScheduledJob
     public var nextRunAt: Int64
 

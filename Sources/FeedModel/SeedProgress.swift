@@ -1,6 +1,6 @@
 /// How far seeding has come, reported to an optional callback (the CLI draws a progress bar
 /// from it when stderr is a terminal).
-public struct SeedProgress: Sendable, Equatable {
+public struct SeedProgress: Codable, Sendable, Equatable {
     public var phase: String
     public var done: Int
     public var total: Int

@@ -76,7 +76,7 @@ public struct SyncBatch: Sendable {
 }
 
 /// What committing a batch changed.
-public struct SyncBatchResult: Sendable {
+public struct SyncBatchResult: Codable, Sendable {
     public var succeeded = 0
     public var failed = 0
     public var retried = 0
