@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LayoutDescription", targets: ["LayoutDescription"]),
         .library(name: "PhotoFeed", targets: ["PhotoFeed"]),
         .library(name: "FeedRendering", targets: ["FeedRendering"]),
+        .library(name: "FeedModel", targets: ["FeedModel"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
         .library(name: "FeedStorePostgres", targets: ["FeedStorePostgres"]),
         .library(name: "FeedService", targets: ["FeedService"]),
@@ -63,26 +64,30 @@ let package = Package(
         .executableTarget(name: "ResourceEmbedder", swiftSettings: strict),
         .plugin(name: "ResourceEmbedding", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "BundledResources", swiftSettings: strict, plugins: ["ResourceEmbedding"]),
+        // The records, the store seam's protocols, the geocoding maths, the seed files and
+        // generator, the migration files and the store URL schemes: no database, no networking.
+        .target(name: "FeedModel", dependencies: ["BundledResources"], swiftSettings: strict),
+        // The SQLite store on GRDB: the records' GRDB conformances and every SQLite statement.
         .target(name: "FeedStore", dependencies: [
-            "BundledResources", "CSQLiteSetup", "Locking", .product(name: "GRDB", package: "GRDB.swift"),
+            "FeedModel", "CSQLiteSetup", "Locking", .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
-        // The same store seam on PostgreSQL (postgres-nio); only executables that name a
-        // PostgreSQL database link it.
+        // The same store seam on PostgreSQL (postgres-nio), a peer of FeedStore over FeedModel
+        // (no GRDB); only executables that name a PostgreSQL database link it.
         .target(name: "FeedStorePostgres", dependencies: [
-            "FeedStore", "BundledResources", "Locking", .product(name: "PostgresNIO", package: "postgres-nio"),
+            "FeedModel", .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
-            "FeedStore", .product(name: "HeapModule", package: "swift-collections"),
+            "FeedModel", .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "PhotoFeed", dependencies: [
-            "LayoutCore", "TextLayout", "NodeKit", "LayoutDescription", "FeedStore", "FeedSync", "Locking",
+            "LayoutCore", "TextLayout", "NodeKit", "LayoutDescription", "FeedModel", "FeedSync", "Locking",
         ], swiftSettings: strict),
         .target(name: "FeedRendering", dependencies: ["PhotoFeed", "LayoutCore", "NodeKit", "TextLayout"],
                 swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
-            "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedStore", "FeedSync", "TextLayout",
+            "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -90,7 +95,7 @@ let package = Package(
         // The HTTP service (`photofeed serve`, docs/openapi.yaml): Hummingbird's routes over the feed,
         // run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
         .target(name: "FeedService", dependencies: [
-            "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "TextLayout",
+            "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -99,8 +104,9 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], swiftSettings: strict),
-        .executableTarget(name: "photofeed-server", dependencies: ["FeedService", "FeedStorePostgres", "PhotoFeedCLI"],
-                          swiftSettings: strict),
+        .executableTarget(name: "photofeed-server", dependencies: [
+            "FeedModel", "FeedService", "FeedStorePostgres", "PhotoFeedCLI",
+        ], swiftSettings: strict),
 
         // Test support, split by what each part links: layout helpers and the seeded generator
         // (LayoutCore only); node fixtures, the host-node harness and the layout contract
@@ -112,8 +118,9 @@ let package = Package(
         .target(name: "CellDocumentSupport", path: "Tests/CellDocumentSupport", swiftSettings: strict),
         // Debian's headless chromium for the browser tests, and the HTML page's position probe.
         .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport", swiftSettings: strict),
-        .target(name: "StoreTestSupport", dependencies: ["FeedStore", .product(name: "GRDB", package: "GRDB.swift")],
-                path: "Tests/StoreTestSupport", swiftSettings: strict),
+        .target(name: "StoreTestSupport", dependencies: [
+            "FeedModel", "FeedStore", .product(name: "GRDB", package: "GRDB.swift"),
+        ], path: "Tests/StoreTestSupport", swiftSettings: strict),
         // An HTTP/1.1 client with a time limit on every request, for servers a test starts as a
         // user does (child processes, the service's whole run): never Foundation's URLSession.
         .target(name: "HTTPTestSupport", dependencies: [
@@ -131,42 +138,44 @@ let package = Package(
         .testTarget(name: "LayoutDescriptionTests", dependencies: [
             "LayoutDescription", "LayoutCore", "NodeKit", "TextLayout", "LayoutTestSupport",
         ], swiftSettings: strict),
+        .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"], swiftSettings: strict),
         .testTarget(name: "FeedStoreTests", dependencies: [
-            "FeedStore", "BundledResources", "LayoutTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "FeedModel", "FeedStore", "BundledResources", "LayoutTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         // The store seam's shared suite, run on SQLite and on PostgreSQL (bin/test starts a
         // throwaway PostgreSQL cluster and names it in PHOTOFEED_TEST_POSTGRES_URL).
         .testTarget(name: "StoreConformanceTests", dependencies: [
-            "FeedStore", "FeedStorePostgres", "FeedSync", "PhotoFeed", "LayoutTestSupport",
+            "FeedModel", "FeedStore", "FeedStorePostgres", "FeedSync", "PhotoFeed", "LayoutTestSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         // The commands on both stores: the same curated data through SQLite and PostgreSQL prints
         // the same (the cluster from PHOTOFEED_TEST_POSTGRES_URL, as for StoreConformanceTests).
         .testTarget(name: "StoreCommandTests", dependencies: [
-            "PhotoFeedCLI", "FeedStore", "FeedStorePostgres", "LayoutTestSupport",
+            "FeedModel", "PhotoFeedCLI", "FeedStore", "FeedStorePostgres", "LayoutTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedSyncTests", dependencies: [
-            "FeedSync", "FeedStore", "LayoutTestSupport", "StoreTestSupport",
+            "FeedModel", "FeedSync", "FeedStore", "LayoutTestSupport", "StoreTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedTests", dependencies: [
-            "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "LayoutCore", "NodeKit", "TextLayout",
+            "FeedModel", "PhotoFeed", "FeedRendering", "FeedStore", "FeedSync", "LayoutCore", "NodeKit", "TextLayout",
             "LayoutTestSupport", "StoreTestSupport", "CellDocumentSupport", "LayoutDescription",
         ], swiftSettings: strict),
         .testTarget(name: "FeedRenderingTests", dependencies: [
             "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport", "BrowserTestSupport",
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
-            "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
+            "FeedModel", "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
             "StoreTestSupport", "CellDocumentSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedServiceTests", dependencies: [
-            "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport", "LayoutTestSupport",
-            "BrowserTestSupport", "HTTPTestSupport", "FeedStorePostgres",
+            "FeedModel", "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport",
+            "LayoutTestSupport", "BrowserTestSupport", "HTTPTestSupport", "FeedStorePostgres",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "BenchmarkReport", swiftSettings: benchmarkSettings),
         // Feed pages laid out once for the benchmarks that read them again warm, and bulk paging.
         .target(name: "BenchmarkFeed", dependencies: [
-            .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "FeedModel", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
         // Yoga's C API from the pyyoga wheel; bin/bench passes its include and library paths.
         .systemLibrary(name: "CYoga"),
@@ -34,46 +35,52 @@ let package = Package(
             "BenchmarkReport",
             .product(name: "LayoutCore", package: "PhotoFeed"), .product(name: "NodeKit", package: "PhotoFeed"),
             .product(name: "TextLayout", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
-            .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "FeedModel", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
         .executableTarget(name: "TextBenchmark", dependencies: [
             "BenchmarkReport", .product(name: "TextLayout", package: "PhotoFeed"),
-            .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "FeedModel", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
         .executableTarget(name: "SessionBenchmark", dependencies: [
             "BenchmarkReport", .product(name: "PhotoFeed", package: "PhotoFeed"),
-            .product(name: "NodeKit", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "NodeKit", package: "PhotoFeed"), .product(name: "FeedModel", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
         .executableTarget(name: "PathologicalBenchmark", dependencies: [
             "BenchmarkReport", .product(name: "LayoutDescription", package: "PhotoFeed"),
         ], swiftSettings: benchmarkSettings),
         .executableTarget(name: "FeedBenchmark", dependencies: [
             "BenchmarkReport",
-            .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "FeedModel", package: "PhotoFeed"),
+            .product(name: "FeedStore", package: "PhotoFeed"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .executableTarget(name: "StoreBenchmark", dependencies: [
-            "BenchmarkReport", "BenchmarkFeed", .product(name: "FeedStore", package: "PhotoFeed"),
+            "BenchmarkReport", "BenchmarkFeed", .product(name: "FeedModel", package: "PhotoFeed"),
+            .product(name: "FeedStore", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"),
         ]),
         .executableTarget(name: "SyncBenchmark", dependencies: [
             "BenchmarkReport", "BenchmarkFeed",
-            .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "PhotoFeed", package: "PhotoFeed"),
+            .product(name: "FeedModel", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "PhotoFeed", package: "PhotoFeed"),
             .product(name: "TextLayout", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .executableTarget(name: "PostgresBenchmark", dependencies: [
             "BenchmarkReport", "BenchmarkFeed",
-            .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "FeedStorePostgres", package: "PhotoFeed"),
+            .product(name: "FeedModel", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "FeedStorePostgres", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .executableTarget(name: "ServeBenchmark", dependencies: [
             "BenchmarkReport",
-            .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedModel", package: "PhotoFeed"),
+            .product(name: "FeedStore", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "WorkersBenchmark", dependencies: [
             "BenchmarkReport", "BenchmarkFeed",
-            .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "FeedStorePostgres", package: "PhotoFeed"),
+            .product(name: "FeedModel", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
+            .product(name: "FeedStorePostgres", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedRendering
 import FeedStore
 import Foundation

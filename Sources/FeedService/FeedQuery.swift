@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import Hummingbird
 import PhotoFeedCLI
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedStore
+import FeedModel
 import Logging
 import PhotoFeedCLI
 
@@ -30,7 +30,7 @@ public struct ServeCommand: AsyncParsableCommand {
         guard (0 ... 65_535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }
-        if withSync, store.path.hasPrefix("postgres://") || store.path.hasPrefix("postgresql://") {
+        if withSync, DatabaseKind(location: store.path) == .postgres {
             throw ValidationError(ServeError.syncNeedsSQLite.description)
         }
         guard Logger.Level(rawValue: logLevel) != nil else {

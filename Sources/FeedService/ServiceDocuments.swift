@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import Foundation
 
 /// The documents the service serves as they are: `docs/openapi.yaml`.

@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// The reads a cell layer needs besides the feed page: items by id, the first comments of a set
@@ -121,16 +122,6 @@ extension FeedStore {
             try Int64.fetchOne(db, sql: "SELECT uploaded_at FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT 1")
         }
     }
-}
-
-/// What relayouting a set of photos reads, all from one read transaction.
-public struct CellRelayoutInputs: Sendable {
-    /// The photos read that still exist, by id.
-    public var items: [Int64: FeedItem]
-    /// Their first comments, by photo id.
-    public var comments: [Int64: [CommentLine]]
-    /// Every cached row of the photos relayouted, for the cell kind.
-    public var entries: [CachedLayoutEntry]
 }
 
 extension FeedStore {

@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// The one synthetic set a database holds.

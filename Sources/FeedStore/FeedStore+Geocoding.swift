@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// Reverse geocoding's search: the nearest GeoNames city to a coordinate through the `city_rtree`

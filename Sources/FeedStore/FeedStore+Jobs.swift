@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// The job queue as an operator sees it (``SyncJobAdministering``).

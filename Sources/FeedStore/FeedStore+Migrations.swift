@@ -1,12 +1,7 @@
+import FeedModel
 import Foundation
 import GRDB
 import Synchronization
-
-/// What `migrate` did: the migrations it applied now, and the latest applied one.
-public struct MigrationReport: Sendable, Equatable, Codable {
-    public var applied: [String]
-    public var current: String?
-}
 
 extension FeedStore {
     /// GRDB's migrator with every file registered in order. Each migration runs in its own

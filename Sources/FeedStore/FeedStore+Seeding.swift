@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import GRDB
 
@@ -7,7 +8,8 @@ import GRDB
 /// file (or a failure half-way) leaves the database exactly as it was. Rows are upserted by id,
 /// so seeding the same data twice leaves one copy.
 extension FeedStore {
-    public typealias ProgressHandler = @Sendable (SeedProgress) -> Void
+    /// Seeding's progress callback (``FeedModel/SeedProgress/Handler``, named here as before).
+    public typealias ProgressHandler = SeedProgress.Handler
 
     /// Loads `users.jsonl`, `photos.jsonl`, `comments.jsonl` and `cities.tsv` from `directory`.
     @discardableResult

@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// What the sync daemon reads from the store besides its commits, and the repair it makes at

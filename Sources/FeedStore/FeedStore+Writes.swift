@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// Named, transactional writes. Each method is one transaction: it either happens whole or not

@@ -1,4 +1,5 @@
 import CSQLiteSetup
+import FeedModel
 import Foundation
 import GRDB
 
@@ -29,12 +30,8 @@ public struct FeedStore: Sendable {
     /// The cities in memory for the sync daemon's reverse geocoding (shared by this value's copies).
     let cityGrids = CityGridCache()
 
-    /// Which migrations `init` applies.
-    public enum MigrationTarget: Sendable, Equatable {
-        case latest
-        case upTo(String)
-        case none
-    }
+    /// Which migrations `init` applies (``FeedModel/MigrationTarget``, named here as before).
+    public typealias MigrationTarget = FeedModel.MigrationTarget
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private
     /// in-memory database.

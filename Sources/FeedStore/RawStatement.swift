@@ -1,3 +1,5 @@
+import FeedModel
+
 #if canImport(GRDBSQLite)
 import GRDBSQLite
 #else

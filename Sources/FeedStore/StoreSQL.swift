@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// The upserts shared by the named writes and the seeder (``UpsertWriter``), built from each

@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// Commits a ``SyncBatch`` in one transaction: each completion's job state, its result and the

@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// The statements a batch commit runs, taken once per transaction from the connection's

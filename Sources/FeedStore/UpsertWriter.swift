@@ -1,3 +1,4 @@
+import FeedModel
 import GRDB
 
 /// Upserts rows inside the caller's write transaction through raw prepared statements from the

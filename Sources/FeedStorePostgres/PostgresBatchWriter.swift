@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import PostgresNIO
 
 /// Applies a ``SyncBatch`` inside the caller's transaction with the SQLite batch writer's rules:

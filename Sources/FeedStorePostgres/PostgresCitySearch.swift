@@ -1,4 +1,4 @@
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import Foundation
 import PostgresNIO
 
@@ -73,7 +73,7 @@ struct PostgresCitySearch {
         var minLongitudes: [Double] = [], maxLongitudes: [Double] = []
         for search in searches {
             let latitude = search.point.latitude, longitude = search.point.longitude
-            let latitudeBox = search.radius / NearestCitySearch.degreeKilometres
+            let latitudeBox = search.radius / NearestCity.kilometresPerDegree
             let longitudeBox = min(180, latitudeBox / max(0.01, cos(latitude * .pi / 180)))
             minLatitudes.append(latitude - latitudeBox)
             maxLatitudes.append(latitude + latitudeBox)
@@ -93,8 +93,7 @@ struct PostgresCitySearch {
             let (position, id, cityLatitude, cityLongitude) = try row.decode((Int64, Int64, Double, Double).self)
             let index = Int(position) - 1
             let point = searches[index].point
-            let distance = NearestCitySearch.distanceKilometres(point.latitude, point.longitude,
-                                                                cityLatitude, cityLongitude)
+            let distance = NearestCity.kilometres(point.latitude, point.longitude, cityLatitude, cityLongitude)
             guard distance <= maxKilometres else { continue }
             if let current = best[index], current.distance < distance || (current.distance == distance && current.id < id) {
                 continue

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import PostgresNIO
 
 /// Reads a row's columns in order, as the SQLite store's `RawColumnReader` does: each record

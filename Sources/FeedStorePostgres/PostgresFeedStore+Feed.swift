@@ -1,5 +1,4 @@
-import FeedStore
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import PostgresNIO
 
 /// The feed reads: pages in (uploaded_at, id) order by keyset pagination over `photo_feed`,
@@ -72,9 +71,9 @@ extension PostgresFeedStore: FeedReading {
 
     public func relayoutInputs(photoIDs: [Int64], contentOf contentIDs: [Int64], cellKind: String,
                                commentLimit: Int) throws -> CellRelayoutInputs {
-        guard !photoIDs.isEmpty else { return .inputs(items: [:], comments: [:], entries: []) }
+        guard !photoIDs.isEmpty else { return CellRelayoutInputs(items: [:], comments: [:], entries: []) }
         return try read { session in
-            CellRelayoutInputs.inputs(
+            CellRelayoutInputs(
                 items: contentIDs.isEmpty ? [:] : try Self.feedItems(session, photoIDs: contentIDs),
                 comments: commentLimit > 0 && !contentIDs.isEmpty
                     ? try Self.firstComments(session, photoIDs: contentIDs, limit: commentLimit) : [:],

@@ -1,4 +1,4 @@
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import PostgresNIO
 
 /// The job queue as an operator sees it (``SyncJobAdministering``), on PostgreSQL: the same
@@ -30,7 +30,7 @@ extension PostgresFeedStore: SyncJobAdministering {
     /// Sets `state = 'pending'`, `next_run_at` to the store clock's now and clears the result of
     /// the matching failed jobs, after checking in the same transaction that job `id` exists.
     public func retryFailedJobs(kind: JobKind?, id: Int64?) throws -> JobRetryReport {
-        let now = clock.milliseconds
+        let now = clock.nowMilliseconds
         let kindName = kind?.rawValue
         return try write { session in
             if let id, try session.query("SELECT id FROM sync_job WHERE id = \(id)").rows.first == nil {

@@ -1,4 +1,4 @@
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import Foundation
 import PostgresNIO
 
@@ -51,7 +51,7 @@ extension PostgresFeedStore: LayoutCacheStoring {
                 continue
             }
             let width = try reader.double(), height = try reader.double()
-            guard let frames = LayoutFramesCodec.decode(Data(try reader.bytes())) else { continue }
+            guard let frames = LayoutBlob.decode(Data(try reader.bytes())) else { continue }
             let layout = CachedLayout(width: width, height: height, frames: frames)
             if layout.isPlausible { hits[photoID] = layout }  // a damaged row is a miss, stored again
         }
@@ -80,12 +80,12 @@ extension PostgresFeedStore: LayoutCacheStoring {
     }
 
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
-        let now = clock.milliseconds
+        let now = clock.nowMilliseconds
         _ = try write { session in try Self.putLayouts(entries, now: now, counts: accessCounts, session) }
     }
 
     public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
-        let now = clock.milliseconds
+        let now = clock.nowMilliseconds
         return try write { session in try Self.replaceLayouts(entries, now: now, counts: accessCounts, session) }
     }
 
@@ -297,14 +297,14 @@ extension PostgresFeedStore: LayoutCacheStoring {
                 """).rows.map { row in
                 let (minWidth, minHeight, maxWidth, maxHeight, scale, count) = try row.decode(
                     (Double, Double, Double, Double, Double, Int64).self)
-                return LayoutCacheReport.SizeRangeEntry.entry(
+                return LayoutCacheReport.SizeRangeEntry(
                     range: CacheSizeRange(minWidth: minWidth, minHeight: minHeight, maxWidth: maxWidth,
                                           maxHeight: maxHeight),
                     scale: scale, entries: Int(count))
             }
-            return .report(entries: Int(totals.0), stale: Int(totals.1), hits: Int(counters.0) + unwritten.hits,
-                           misses: Int(counters.1) + unwritten.misses, engineVersion: engineVersion,
-                           sizeRanges: ranges)
+            return LayoutCacheReport(entries: Int(totals.0), stale: Int(totals.1),
+                                     hits: Int(counters.0) + unwritten.hits, misses: Int(counters.1) + unwritten.misses,
+                                     engineVersion: engineVersion, sizeRanges: ranges)
         }
     }
 }
@@ -330,7 +330,7 @@ private struct LayoutColumns {
             engineVersions.append(Int64(key.engineVersion))
             widths.append(layout.width)
             heights.append(layout.height)
-            frames.append(ByteBuffer(bytes: LayoutFramesCodec.encode(layout.frames)))
+            frames.append(ByteBuffer(bytes: LayoutBlob.encode(layout.frames)))
             fingerprints.append(ByteBuffer(bytes: key.fingerprint))
         }
     }

@@ -1,5 +1,4 @@
-import FeedStore
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import PostgresNIO
 
 extension PostgresFeedStore {
@@ -28,7 +27,7 @@ extension PostgresFeedStore {
         if let target, !migrations.contains(where: { $0.name == target }) {
             throw MigrationError.unknownTarget(name: target)
         }
-        let now = clock.milliseconds
+        let now = clock.nowMilliseconds
         let applied = try write { session -> [String] in
             try session.execute(Self.lockSQL)
             try session.execute(Self.createMigrationTable)
@@ -55,7 +54,7 @@ extension PostgresFeedStore {
             }
             return applied
         }
-        return .report(applied: applied, current: try appliedMigrations().last)
+        return MigrationReport(applied: applied, current: try appliedMigrations().last)
     }
 
     /// Applied migration names, in order.

@@ -1,3 +1,3 @@
-import FeedStore
+import FeedModel
 
 extension PostgresFeedStore: MigratingFeedStore {}

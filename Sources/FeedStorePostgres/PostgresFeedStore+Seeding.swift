@@ -1,4 +1,4 @@
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import Foundation
 import NIOCore
 import PostgresNIO
@@ -10,7 +10,7 @@ import PostgresNIO
 /// One transaction: a bad file or a failure half-way leaves the store as it was.
 extension PostgresFeedStore: FeedSeeding {
     @discardableResult
-    public func seedCurated(from directory: URL, progress: FeedStore.ProgressHandler?) throws -> SeedCounts {
+    public func seedCurated(from directory: URL, progress: SeedProgress.Handler?) throws -> SeedCounts {
         let records = try CuratedSeedRecords(directory: directory)
         var tables = SeedTables()
         for city in try CuratedSeedRecords.cities(directory: directory) { tables.add(city) }
@@ -22,7 +22,7 @@ extension PostgresFeedStore: FeedSeeding {
 
     @discardableResult
     public func seedGenerated(count: Int, rngSeed: UInt64, seedDataDirectory directory: URL,
-                              progress: FeedStore.ProgressHandler?) throws -> SeedCounts {
+                              progress: SeedProgress.Handler?) throws -> SeedCounts {
         let vocabulary = try SeedVocabulary.load(from: directory.appendingPathComponent("vocabulary.json"))
         var tables = SeedTables()
         let cities = try CuratedSeedRecords.cities(directory: directory)
@@ -48,13 +48,13 @@ extension PostgresFeedStore: FeedSeeding {
             """).rows[0]
         let (users, photos, locations, comments, cities, jobs) = try row.decode(
             (Int64, Int64, Int64, Int64, Int64, Int64).self)
-        return .counts(users: Int(users), photos: Int(photos), locations: Int(locations), comments: Int(comments),
-                       cities: Int(cities), syncJobs: Int(jobs))
+        return SeedCounts(users: Int(users), photos: Int(photos), locations: Int(locations), comments: Int(comments),
+                          cities: Int(cities), syncJobs: Int(jobs))
     }
 
     private func load(_ tables: SeedTables, generated: (count: Int, rngSeed: UInt64)?,
-                      progress: FeedStore.ProgressHandler?) throws -> SeedCounts {
-        let now = clock.milliseconds
+                      progress: SeedProgress.Handler?) throws -> SeedCounts {
+        let now = clock.nowMilliseconds
         let loads = tables.loads
         return try write { session in
             if let generated { try claimGeneratedSeed(session, count: generated.count, rngSeed: generated.rngSeed) }
@@ -72,7 +72,7 @@ extension PostgresFeedStore: FeedSeeding {
                     try session.execute(PostgresQuery(unsafeSQL: Self.upsertSQL(
                         table: table, staging: staging, columns: load.columns, alsoSetting: load.upsert)))
                 }
-                progress?(.progress(phase: load.table, done: index + 1, total: loads.count))
+                progress?(SeedProgress(phase: load.table, done: index + 1, total: loads.count))
             }
             if try Self.lockIfEmpty(session, table: "sync_job") {
                 try session.copy(into: "sync_job", columns: ["kind", "target_id", "next_run_at"],
@@ -80,7 +80,7 @@ extension PostgresFeedStore: FeedSeeding {
             } else {
                 try Self.upsertJobs(tables, dueAt: now, session)
             }
-            progress?(.progress(phase: "done", done: loads.count, total: loads.count))
+            progress?(SeedProgress(phase: "done", done: loads.count, total: loads.count))
             return try Self.counts(session)
         }
     }

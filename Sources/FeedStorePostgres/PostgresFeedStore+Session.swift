@@ -1,4 +1,4 @@
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import PostgresNIO
 
 /// What a feed session reads besides the feed: a photo's comment feed as its job delivers it

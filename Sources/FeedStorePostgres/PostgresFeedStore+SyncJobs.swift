@@ -1,4 +1,4 @@
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import PostgresNIO
 
 /// The sync queue on PostgreSQL: the one-daemon seam (``SyncJobStoring``) and the many-worker
@@ -11,7 +11,7 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     /// are left to them.
     @discardableResult
     public func releaseRunningJobs() throws -> Int {
-        let now = clock.milliseconds
+        let now = clock.nowMilliseconds
         return try write { session in
             try session.execute("""
                 UPDATE sync_job SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL
@@ -68,7 +68,7 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     /// are claimed: one search with both conditions would sort every pending job at each claim.
     public func claimDueJobs(worker: String, limit: Int, leaseMilliseconds: Int64) throws -> [ScheduledJob] {
         guard limit > 0 else { return [] }
-        let now = clock.milliseconds
+        let now = clock.nowMilliseconds
         return try write { session in
             try session.query("""
                 WITH pending AS (
@@ -97,7 +97,7 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
 
     public func renewLeases(worker: String, rowIDs: [Int64], leaseMilliseconds: Int64) throws -> [Int64] {
         guard !rowIDs.isEmpty else { return [] }
-        let now = clock.milliseconds
+        let now = clock.nowMilliseconds
         return try write { session in
             try session.query("""
                 UPDATE sync_job SET lease_expires_at = \(now + leaseMilliseconds)
@@ -109,7 +109,7 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     }
 
     public func commit(_ batch: SyncBatch, worker: String, geocoder: ReverseGeocoder) throws -> SyncBatchResult {
-        let lease = PostgresBatchWriter.Lease(worker: worker, now: clock.milliseconds)
+        let lease = PostgresBatchWriter.Lease(worker: worker, now: clock.nowMilliseconds)
         return try write { session in
             try PostgresBatchWriter(session: session, geocoder: geocoder, lease: lease).commit(batch)
         }

@@ -1,5 +1,4 @@
-import FeedStore
-@_spi(StoreImplementation) import FeedStore
+import FeedModel
 import Foundation
 
 /// The photo feed's store on PostgreSQL: the same seam as the SQLite ``FeedStore`` (feed reads,
@@ -27,7 +26,7 @@ public struct PostgresFeedStore: Sendable {
                 migrationsDirectory: URL = ResourceLocator.postgresMigrationsDirectory,
                 clock: StoreClock = .system,
                 reconnect: ReconnectPolicy = .standard,
-                migrationTarget: FeedStore.MigrationTarget = .latest) throws {
+                migrationTarget: MigrationTarget = .latest) throws {
         self.location = location
         self.migrations = try MigrationFile.load(from: migrationsDirectory)
         self.clock = clock

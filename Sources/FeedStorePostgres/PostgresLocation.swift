@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 
 /// Where a PostgreSQL database is: `postgres://user[:password]@host[:port]/name`, the form
@@ -28,9 +29,9 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         self.searchPath = searchPath
     }
 
-    /// Whether `text` is a PostgreSQL URL rather than a SQLite path.
+    /// Whether `text` is a PostgreSQL URL rather than a SQLite path (``DatabaseKind``'s rule).
     public static func isURL(_ text: String) -> Bool {
-        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+        DatabaseKind(location: text) == .postgres
     }
 
     /// Parses a `postgres://` URL; anything else throws ``PostgresLocationError``.

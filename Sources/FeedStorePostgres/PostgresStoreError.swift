@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import PostgresNIO
 
 /// A PostgreSQL failure with the database it concerns, as one line.

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// The rows one seed run loads, as COPY text per table, and the sync jobs they make, in the
 /// order the SQLite store creates them (each user's avatar job; each photo's geocode job, then

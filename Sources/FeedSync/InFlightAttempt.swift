@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// An attempt in flight: the job, which attempt, and what the simulation decided will happen.
 struct InFlightAttempt: Sendable {

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// Running a claimed batch on the simulation clock: attempts, retries held under the lease, and
 /// the final write of each job.

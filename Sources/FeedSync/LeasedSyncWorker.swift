@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import Logging
 
 /// One of any number of sync workers sharing a job queue (``SyncJobLeasing``): claims due jobs

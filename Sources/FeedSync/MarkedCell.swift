@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// A photo whose cell needs layout (the daemon's `setNeedsLayout`), with the changes the daemon
 /// committed to it since it was last handed to the relayouter, oldest first.

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// Random numbers that are a pure function of (run seed, job, attempt, draw).
 ///

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// The daemon's layout passes: one per committed batch, run while the worker goes on.
 ///

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// What one run of the sync worker did (the `photofeed sync` summary).
 public struct SyncReport: Hashable, Sendable {

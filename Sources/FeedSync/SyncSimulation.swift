@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// The simulated network: how long jobs take, how often they fail, when they time out, how they
 /// are retried and how many run at once.

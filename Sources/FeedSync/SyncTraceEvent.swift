@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// One step in a worker's run, recorded when ``SyncWorker/Configuration/recordsTrace`` is on
 /// (tests check exact virtual times against it).

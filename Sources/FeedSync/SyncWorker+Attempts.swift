@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// Starting and completing attempts: the pure, in-memory half of the worker.
 extension SyncWorker {

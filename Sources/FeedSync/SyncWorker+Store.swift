@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// What the worker reads from the store, and the repairs it makes at start.
 extension SyncWorker {

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import Logging
 
 /// The sync daemon: runs the store's pending jobs through the simulated network, commits their

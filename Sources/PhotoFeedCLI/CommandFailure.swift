@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedModel
 import FeedStore
 import Foundation
 import TextLayout

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedModel
 import FeedRendering
 import FeedStore
 import Foundation

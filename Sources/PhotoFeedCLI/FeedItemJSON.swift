@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import PhotoFeed
 
 /// One feed item as the CLI's `feed --format json` and the HTTP service give it: the photo, its

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import PhotoFeed
 
 /// The contract's JSON of a feed page (`feed --format json`, and `GET /v1/feed` of the HTTP

@@ -1,5 +1,5 @@
+import FeedModel
 import FeedRendering
-import FeedStore
 
 /// What `photofeed jobs` prints: a table of job counts (a row per kind, a column per state,
 /// every kind and state this build knows, zeros included, and any other found in the

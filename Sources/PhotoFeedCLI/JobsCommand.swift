@@ -1,6 +1,6 @@
 import ArgumentParser
+import FeedModel
 import FeedRendering
-import FeedStore
 
 /// `photofeed jobs`: the sync daemon's job queue; `jobs list` (the default) and `jobs retry`.
 struct JobsCommand: ParsableCommand {

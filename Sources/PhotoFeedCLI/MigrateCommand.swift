@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedStore
+import FeedModel
 
 /// `photofeed migrate`: applies pending migrations; JSON `{"applied": [...], "current": name}`.
 struct MigrateCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 import Foundation
 
@@ -20,7 +21,7 @@ final class ProgressBar: @unchecked Sendable {
 
     /// A handler for the seeder that draws through ``CommandOutput/current``, or nil where it
     /// shows no progress.
-    static func handler(label: String) -> FeedStore.ProgressHandler? {
+    static func handler(label: String) -> SeedProgress.Handler? {
         guard let draw = CommandOutput.current.progress else { return nil }
         let bar = ProgressBar(label: label, draw: draw)
         return { bar.update($0) }

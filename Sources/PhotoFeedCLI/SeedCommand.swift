@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedStore
+import FeedModel
 import Foundation
 
 /// `photofeed seed`: the curated set, or `--generate N --rng-seed S` synthetic photos.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import FeedModel
 import FeedRendering
-import FeedStore
 import FeedSync
 import Foundation
 import PhotoFeed

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedStore
 import Synchronization
 
@@ -6,13 +7,13 @@ import Synchronization
 /// that `--db postgres://…` reaches it without `PhotoFeedCLI` linking that store's client.
 ///
 /// ```swift
-/// StoreBackends.register(.init(schemes: ["postgres", "postgresql"]) { url, target in
+/// StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) { url, target in
 ///     try PostgresFeedStore(location: PostgresLocation(url: url), migrationTarget: target)
 /// })
 /// ```
 public struct StoreBackends: Sendable {
     /// Opens (and migrates to the target) the store a URL names.
-    public typealias Open = @Sendable (_ url: String, _ migrationTarget: FeedStore.MigrationTarget) throws
+    public typealias Open = @Sendable (_ url: String, _ migrationTarget: MigrationTarget) throws
         -> any MigratingFeedStore
 
     /// The URL schemes it opens (`postgres`), and how.
@@ -44,11 +45,11 @@ enum StoreLocation: Equatable {
     case sqlite(path: String)
     case server(scheme: String, url: String)
 
-    /// A value with a URL scheme this project knows a server store for (`postgres://`,
-    /// `postgresql://`) is a server; anything else is a SQLite path, as it always was.
+    /// A value with a URL scheme this project knows a server store for (``DatabaseKind``:
+    /// `postgres://`, `postgresql://`) is a server; anything else is a SQLite path, as it always was.
     init(_ text: String) {
-        if let range = text.range(of: "://"), ["postgres", "postgresql"].contains(String(text[..<range.lowerBound])) {
-            self = .server(scheme: String(text[..<range.lowerBound]), url: text)
+        if let scheme = DatabaseKind.serverScheme(of: text) {
+            self = .server(scheme: scheme, url: text)
         } else {
             self = .sqlite(path: text)
         }

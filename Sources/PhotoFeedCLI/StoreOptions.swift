@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedModel
 import FeedStore
 import Foundation
 
@@ -57,7 +58,7 @@ package struct StoreOptions: ParsableArguments {
     /// Opens and migrates the SQLite database; a server URL is refused, naming it, for the
     /// commands that work on SQLite files only. A file that is not there is created only when
     /// `missing` says so (``MissingDatabase``); otherwise it is ``NoDatabaseError`` (66).
-    package func openStore(migrationTarget: FeedStore.MigrationTarget = .latest,
+    package func openStore(migrationTarget: MigrationTarget = .latest,
                            ifMissing missing: MissingDatabase = .create) throws -> FeedStore {
         guard case .sqlite(let path) = location else {
             try requireServerBackend()
@@ -70,7 +71,7 @@ package struct StoreOptions: ParsableArguments {
 
     /// Opens and migrates the database, SQLite or server, behind the store seam. `missing`
     /// applies to SQLite files; a server database is opened as it is.
-    package func openAnyStore(migrationTarget: FeedStore.MigrationTarget = .latest,
+    package func openAnyStore(migrationTarget: MigrationTarget = .latest,
                               ifMissing missing: MissingDatabase = .create) throws -> any MigratingFeedStore {
         switch location {
         case .sqlite:

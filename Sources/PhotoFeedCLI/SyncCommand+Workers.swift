@@ -1,8 +1,8 @@
-import FeedStore
+import FeedModel
 import FeedSync
-import TextLayout
 import Foundation
 import PhotoFeed
+import TextLayout
 
 /// `photofeed sync --db postgres://…`: one of any number of workers sharing the database's job
 /// queue (``LeasedSyncWorker``). There is no sync lock: each worker claims due jobs in batches

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedStore
+import FeedModel
 import FeedSync
 import Foundation
 import PhotoFeed

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import FeedModel
 import FeedService
 import FeedStorePostgres
 import Foundation
@@ -12,7 +13,7 @@ struct PhotoFeedServerCommand: AsyncParsableCommand {
 }
 
 PhotoFeedCommand.reserveClosedStandardStreams()
-StoreBackends.register(.init(schemes: ["postgres", "postgresql"]) { url, target in
+StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) { url, target in
     try PostgresFeedStore(location: PostgresLocation(url: url), migrationTarget: target)
 })
 Task { exit(await PhotoFeedCommand.executeProcessArguments(root: PhotoFeedServerCommand.self)) }

@@ -1,3 +1,4 @@
+import FeedModel
 import FeedService
 import FeedStore
 import FeedSync

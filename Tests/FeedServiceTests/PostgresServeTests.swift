@@ -1,5 +1,5 @@
+import FeedModel
 import FeedService
-import FeedStore
 import FeedStorePostgres
 import Foundation
 import HTTPTestSupport

@@ -1,9 +1,10 @@
+import FeedModel
 import FeedService
 import FeedStore
 import Foundation
 import Hummingbird
-import Logging
 import HummingbirdTesting
+import Logging
 import NIOCore
 import NIOFoundationCompat
 import StoreTestSupport

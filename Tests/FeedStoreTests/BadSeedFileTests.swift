@@ -1,7 +1,7 @@
+@testable import FeedModel
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
 
 /// Every kind of bad seed file is refused with its file, line and JSON path, and leaves the
 /// database exactly as it was.

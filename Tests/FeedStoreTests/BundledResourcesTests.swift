@@ -1,7 +1,8 @@
 import BundledResources
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// The migrations and seed data compiled into the executable are the files of `Migrations/` and
 /// `seed-data/`, byte for byte, and the store reads them where a folder would be read.

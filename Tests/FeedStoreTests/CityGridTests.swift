@@ -1,8 +1,9 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import LayoutTestSupport
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// The sync daemon's reverse geocoding in memory (``CityGrid``) answers what the R*Tree search
 /// answers, and the store's grid follows the cities when another connection changes them.

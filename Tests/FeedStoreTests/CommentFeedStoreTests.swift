@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// A photo's comments are read for its cell only once its comment feed has loaded, and migration
 /// 0011 gives every photo already stored a pending comment-feed job.

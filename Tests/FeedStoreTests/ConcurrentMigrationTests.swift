@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// Two stores migrating (or seeding) one new database at once both succeed: a migration that
 /// another connection applied between GRDB's read of the applied list and its write lock is not

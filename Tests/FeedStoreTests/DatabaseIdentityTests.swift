@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// The store recognises its database by SQLite's `application_id` before writing anything:
 /// another application's file is refused and left byte for byte as it was; one of ours made

@@ -1,7 +1,8 @@
+@testable import FeedModel
+@testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
 
 @Suite struct FeedQueryTests {
     /// Feed order of the small set: newest first; photos 3 and 4 share a second, so id breaks the tie.

@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// A database holds one generated set: the same count and seed again is idempotent, any other is
 /// refused with a `SeedError` naming the database and changes nothing (no replaced rows, no

@@ -1,8 +1,9 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import LayoutTestSupport
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 @Suite struct GeocodingTests {
     @Test(arguments: StoreKind.allCases)

@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// `photofeed jobs`' store side: counts by kind and state, the failed jobs with their last
 /// error, and retrying failed jobs in one transaction.

@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// Layout cache hits and misses are counted in memory by the reads, and written with the store's
 /// next layout write (or by `writeLayoutCacheCounts`): a read never takes the write lock.

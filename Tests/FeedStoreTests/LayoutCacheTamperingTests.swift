@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// A layout-cache row edited outside the program (a negative or non-finite size, a frame that
 /// names a later parent) is never served: the lookup counts it as a miss, so its layout is

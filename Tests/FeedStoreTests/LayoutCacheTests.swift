@@ -1,7 +1,8 @@
+@testable import FeedModel
+@testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
 
 @Suite struct LayoutCacheTests {
     static let layout = CachedLayout(width: 375, height: 512.5, frames: [

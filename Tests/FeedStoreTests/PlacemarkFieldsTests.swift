@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// The placemark fields reverse geocoding fills from GeoNames: the locality (the municipality),
 /// the sub-locality (a district GeoNames names), the administrative areas (admin1 and admin2

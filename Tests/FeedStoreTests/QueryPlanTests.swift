@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// The queries the feed runs use the indexes made for them (EXPLAIN QUERY PLAN).
 @Suite struct QueryPlanTests {

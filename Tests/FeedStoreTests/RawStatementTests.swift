@@ -1,7 +1,8 @@
+@testable import FeedModel
+@testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@testable import FeedStore
 
 @Suite struct RawStatementTests {
     static func database() throws -> DatabaseQueue {

@@ -1,6 +1,6 @@
+@testable import FeedModel
 import Foundation
 import Testing
-@testable import FeedStore
 
 /// Seed files end their lines with LF or CRLF, and name each id once: a second line with an id
 /// the file already has is refused, naming both lines, and the database is left as it was.

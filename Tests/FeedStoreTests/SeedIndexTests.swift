@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// A large generated seed makes the secondary indexes after the rows: the schema it leaves is
 /// the migrations' own, and the indexes hold every row.

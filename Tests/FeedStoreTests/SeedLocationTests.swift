@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// Photos are taken near cities: every curated and generated location lies within
 /// ``CityLocationSampler/maxOffsetKilometres`` of a GeoNames city, far inside the reverse

@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// Identical cells share one cache entry: the layout of a (fingerprint, size range, scale) is
 /// stored once in `cell_layout`, and each photo links to it from `layout_cache`. A photo is

@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// Migration 0007 rebuilds user, location, photo and sync_job with their state CHECKs written
 /// as equality chains: every row survives (nothing cascades from dropping a parent table), the

@@ -1,6 +1,7 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// Where a store test runs: every store test runs on both (GRDB's own test convention).
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
+@testable import FeedModel
+@testable import FeedStore
 import Foundation
 import Testing
-@testable import FeedStore
 
 /// One sync daemon per database file: the lock follows the file (its device and inode), not the
 /// path it is opened through.

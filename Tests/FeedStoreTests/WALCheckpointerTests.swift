@@ -1,7 +1,8 @@
+@testable import FeedModel
+@_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
 import Testing
-@_spi(SQLiteAccess) @testable import FeedStore
 
 /// The writer's commits ask for checkpoints, which the checkpointer's own connection runs on its
 /// queue; only a log at the backstop is checkpointed by the commit itself.

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 @testable import FeedSync
 import Testing
 

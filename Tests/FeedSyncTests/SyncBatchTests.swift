@@ -1,3 +1,4 @@
+import FeedModel
 @_spi(SQLiteAccess) import FeedStore
 @testable import FeedSync
 import Foundation

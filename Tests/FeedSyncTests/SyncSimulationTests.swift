@@ -1,6 +1,6 @@
-import Testing
-import FeedStore
+import FeedModel
 import FeedSync
+import Testing
 
 @Suite struct SyncSimulationTests {
     let job = JobKey(kind: .image, targetID: 7)

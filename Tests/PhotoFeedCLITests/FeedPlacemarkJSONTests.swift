@@ -1,7 +1,8 @@
+import FeedModel
 import FeedStore
 import Foundation
-import Testing
 import StoreTestSupport
+import Testing
 
 /// `feed --format json` gives the placemark's fields beside the location label, and the label
 /// only as the cell draws it: the rule's text for a place, "" (an empty location node in the

@@ -1,3 +1,4 @@
+import FeedModel
 @_spi(SQLiteAccess) import FeedStore
 import FeedSync
 import Foundation

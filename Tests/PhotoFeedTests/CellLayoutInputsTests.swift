@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import LayoutCore
 import PhotoFeed
 import Testing

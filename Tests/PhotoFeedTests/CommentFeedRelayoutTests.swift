@@ -1,9 +1,9 @@
-import FeedStore
+import FeedModel
 import FeedSync
 import LayoutCore
 import PhotoFeed
-import Testing
 import StoreTestSupport
+import Testing
 
 /// ASDKgram's comment feed: a photo's comments are not in its cell until its comment-feed job has
 /// completed; then the comments node fills and the cell lays out again for every cached size

@@ -1,8 +1,9 @@
+import FeedModel
 import FeedStore
 import FeedSync
 import PhotoFeed
-import Testing
 import StoreTestSupport
+import Testing
 
 /// A photo without a cell in memory whose changes are display only keeps its layouts: its rows
 /// are confirmed for the new version without reading the photo or making a cell, unless they are

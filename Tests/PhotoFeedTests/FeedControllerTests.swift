@@ -1,10 +1,11 @@
+import FeedModel
 import FeedRendering
 import FeedStore
 import FeedSync
 import LayoutCore
 import PhotoFeed
-import Testing
 import StoreTestSupport
+import Testing
 
 /// The feed's cell layer on the four-photo test feed (FeedTestStore), in memory and in a file.
 @Suite struct FeedControllerTests {

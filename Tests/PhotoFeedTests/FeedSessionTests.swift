@@ -1,6 +1,6 @@
-import FeedStore
-import Foundation
+import FeedModel
 import FeedSync
+import Foundation
 import LayoutCore
 import NodeKit
 import PhotoFeed

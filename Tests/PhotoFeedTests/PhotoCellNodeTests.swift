@@ -1,10 +1,10 @@
-import FeedStore
+import FeedModel
 import LayoutCore
+import LayoutTestSupport
 import NodeKit
 import PhotoFeed
-import Testing
-import LayoutTestSupport
 import StoreTestSupport
+import Testing
 import TextLayout
 
 /// ASDKgram's photo cell at width 375, scale 2. DejaVu Sans 14 pt lines are 16.5 pt tall at

@@ -1,11 +1,12 @@
 import CellDocumentSupport
+import FeedModel
 import FeedStore
-import LayoutTestSupport
 import LayoutCore
 import LayoutDescription
+import LayoutTestSupport
 import PhotoFeed
-import Testing
 import StoreTestSupport
+import Testing
 
 /// The cell's layout is what ASDKgram's structure gives for the same texts: for every curated
 /// photo at 320, 375 and 414 points, at scales 2 and 3, the reference structure written

@@ -1,9 +1,9 @@
-import FeedStore
+import FeedModel
 import FeedSync
 import LayoutCore
 import PhotoFeed
-import Testing
 import StoreTestSupport
+import Testing
 
 /// A relayout whose cell is in memory at the version just before the daemon's changes takes the
 /// new model from the changes instead of reading the photo again; any other cell reads it.

@@ -1,7 +1,7 @@
-import FeedStore
+import FeedModel
 import PhotoFeed
-import Testing
 import StoreTestSupport
+import Testing
 
 /// Two photos whose cells show the same texts have the same layout-input fingerprint, so the
 /// cache stores their layout once per size range and scale, and serves it to both.

@@ -1,9 +1,10 @@
+import FeedModel
 import FeedStore
 import FeedSync
-import PhotoFeed
-import Testing
 import LayoutTestSupport
+import PhotoFeed
 import StoreTestSupport
+import Testing
 
 /// The daemon with the real cells: the summary's relayout and height-change counts follow from
 /// the seed and the batches alone, however the layout passes are timed against the commits, and

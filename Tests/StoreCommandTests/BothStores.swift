@@ -1,3 +1,4 @@
+import FeedModel
 @_spi(SQLiteAccess) import FeedStore
 import FeedStorePostgres
 import Foundation
@@ -36,7 +37,7 @@ struct BothStores {
     private let clusterURL: String
 
     /// The PostgreSQL backend, registered once for this process as `photofeed-server` does.
-    private static let registration: Void = StoreBackends.register(.init(schemes: ["postgres", "postgresql"]) {
+    private static let registration: Void = StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) {
         url, target in try PostgresFeedStore(location: PostgresLocation(url: url), migrationTarget: target)
     })
 

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import FeedStorePostgres
 import Foundation
 import Synchronization

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import Foundation
 import Testing
 

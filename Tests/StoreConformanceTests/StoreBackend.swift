@@ -1,5 +1,6 @@
-import FeedStore
+import FeedModel
 @_spi(SQLiteAccess) import FeedStore
+import FeedStore
 import FeedStorePostgres
 import Foundation
 import GRDB

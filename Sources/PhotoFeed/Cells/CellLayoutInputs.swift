@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// Everything a ``PhotoCellNode``'s layout depends on besides the size range and scale: its
 /// texts (the labels as shown), the fonts they are measured with (``FontSetDigest``), its

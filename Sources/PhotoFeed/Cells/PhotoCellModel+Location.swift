@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// The location label and the placemark of a cell's model, from the store's location row or a
 /// geocode's change (docs/feed.md, "Location").

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// Everything a ``PhotoCellNode`` shows, as plain values (ASDKgram's `PhotoModel` and friends).
 ///

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import FeedSync
 import LayoutCore
 import NodeKit

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// Whether a cell's layout came from the layout cache.
 public enum LayoutCacheOutcome: String, Hashable, Sendable {

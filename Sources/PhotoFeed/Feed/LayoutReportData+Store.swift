@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 extension LayoutReportData {
     /// The report data of `store`'s layout cache for `engineVersion`: its cache report plus every

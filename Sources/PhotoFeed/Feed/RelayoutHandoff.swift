@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import Synchronization
 
 /// What one sync layout pass leaves for the next, so that a pass can read its inputs while the

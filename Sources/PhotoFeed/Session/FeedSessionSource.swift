@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import NodeKit
 
 /// Where a ``FeedSession`` gets its cells and what the sync daemon's completions do to them.

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import FeedSync
 
 /// The sync daemon as one feed session sees it: the jobs the session asked for, run through the

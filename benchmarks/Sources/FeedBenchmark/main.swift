@@ -1,4 +1,5 @@
 import BenchmarkReport
+import FeedModel
 @_spi(SQLiteAccess) import FeedStore
 import Foundation
 import GRDB

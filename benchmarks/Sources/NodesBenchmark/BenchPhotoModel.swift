@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import PhotoFeed
 
 /// The model of the benchmark feed's `index`th photo for the product's ``PhotoCellNode``: texts

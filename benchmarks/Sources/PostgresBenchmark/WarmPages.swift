@@ -1,5 +1,6 @@
-import FeedStore
 import BenchmarkFeed
+import FeedModel
+import FeedStore
 import Foundation
 import PhotoFeed
 

@@ -1,6 +1,7 @@
 import BenchmarkReport
-import FeedStore
+import FeedModel
 @_spi(SQLiteAccess) import FeedStore
+import FeedStore
 import FeedStorePostgres
 import Foundation
 import GRDB

@@ -1,4 +1,5 @@
 import BenchmarkReport
+import FeedModel
 import FeedService
 import FeedStore
 import Foundation

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import NodeKit
 import PhotoFeed
 

@@ -1,4 +1,5 @@
 import BenchmarkReport
+import FeedModel
 import FeedStore
 import Foundation
 

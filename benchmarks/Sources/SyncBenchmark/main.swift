@@ -1,9 +1,10 @@
 import BenchmarkFeed
 import BenchmarkReport
+import FeedModel
 @_spi(SQLiteAccess) import FeedStore
 import FeedSync
-import GRDB
 import Foundation
+import GRDB
 import PhotoFeed
 import Synchronization
 import TextLayout

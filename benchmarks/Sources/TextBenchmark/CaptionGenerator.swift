@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// Photo captions and comments of 20–400 characters, generated from word lists in several
 /// languages (mostly English, as a feed's would be), with occasional mentions, hashtags, URLs,

@@ -1,5 +1,5 @@
 import BenchmarkReport
-import FeedStore
+import FeedModel
 import Foundation
 import TextLayout
 

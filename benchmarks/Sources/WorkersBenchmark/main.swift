@@ -1,5 +1,6 @@
 import BenchmarkFeed
 import BenchmarkReport
+import FeedModel
 import FeedStore
 import FeedStorePostgres
 import FeedSync
