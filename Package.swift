@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "FeedModel", targets: ["FeedModel"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
         .library(name: "FeedStorePostgres", targets: ["FeedStorePostgres"]),
+        .library(name: "FeedAPIModel", targets: ["FeedAPIModel"]),
         .library(name: "FeedService", targets: ["FeedService"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
         // `photofeed` with every command plus `serve`: the only product that links Hummingbird and
@@ -86,8 +87,12 @@ let package = Package(
         ], swiftSettings: strict),
         .target(name: "FeedRendering", dependencies: ["PhotoFeed", "LayoutCore", "NodeKit", "TextLayout"],
                 swiftSettings: strict),
+        // The wire types (feed item, page, layout-cache report, placemark) and the one JSON writer
+        // (JSONLine) that the commands and the HTTP service share, and the ranges both check.
+        .target(name: "FeedAPIModel", dependencies: ["FeedModel", "PhotoFeed"], swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
-            "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
+            "FeedAPIModel", "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedModel", "FeedStore", "FeedSync",
+            "TextLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -95,8 +100,8 @@ let package = Package(
         // The HTTP service (`photofeed serve`, docs/openapi.yaml): Hummingbird's routes over the feed,
         // run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
         .target(name: "FeedService", dependencies: [
-            "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FeedAPIModel", "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync",
+            "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -168,7 +173,8 @@ let package = Package(
             "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport", "BrowserTestSupport",
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
-            "FeedModel", "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
+            "FeedModel", "FeedAPIModel", "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync",
+            "LayoutTestSupport",
             "StoreTestSupport", "CellDocumentSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),

@@ -1,10 +1,10 @@
+import FeedAPIModel
 import FeedModel
 import FeedRendering
 import FeedStore
 import Foundation
 import Hummingbird
 import PhotoFeed
-import PhotoFeedCLI
 import TextLayout
 
 /// What the routes answer (docs/openapi.yaml), apart from HTTP plumbing: each method returns
