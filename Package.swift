@@ -97,11 +97,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
-        // The HTTP service (`photofeed serve`, docs/openapi.yaml): Hummingbird's routes over the feed,
-        // run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
+        // The HTTP service (docs/openapi.yaml; `photofeed serve` in photofeed-server): Hummingbird's routes
+        // over the feed, run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
         .target(name: "FeedService", dependencies: [
-            "FeedAPIModel", "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync",
-            "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FeedAPIModel", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -109,8 +108,11 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], swiftSettings: strict),
+        // Every command plus `serve` (ServeCommand: the CLI's store, font and failure options over FeedService).
         .executableTarget(name: "photofeed-server", dependencies: [
             "FeedModel", "FeedService", "FeedStorePostgres", "PhotoFeedCLI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
 
         // Test support, split by what each part links: layout helpers and the seeded generator
@@ -180,7 +182,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedServiceTests", dependencies: [
-            "FeedModel", "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport",
+            "FeedModel", "FeedService", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport",
             "LayoutTestSupport", "BrowserTestSupport", "HTTPTestSupport", "FeedStorePostgres",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
