@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "FeedModel", targets: ["FeedModel"]),
         .library(name: "FeedStore", targets: ["FeedStore"]),
         .library(name: "FeedStorePostgres", targets: ["FeedStorePostgres"]),
+        .library(name: "FeedAPIModel", targets: ["FeedAPIModel"]),
         .library(name: "FeedService", targets: ["FeedService"]),
         .executable(name: "photofeed", targets: ["photofeed"]),
         // `photofeed` with every command plus `serve`: the only product that links Hummingbird and
@@ -86,17 +87,20 @@ let package = Package(
         ], swiftSettings: strict),
         .target(name: "FeedRendering", dependencies: ["PhotoFeed", "LayoutCore", "NodeKit", "TextLayout"],
                 swiftSettings: strict),
+        // The wire types (feed item, page, layout-cache report, placemark) and the one JSON writer
+        // (JSONLine) that the commands and the HTTP service share, and the ranges both check.
+        .target(name: "FeedAPIModel", dependencies: ["FeedModel", "PhotoFeed"], swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
-            "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
+            "FeedAPIModel", "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedModel", "FeedStore", "FeedSync",
+            "TextLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .executableTarget(name: "photofeed", dependencies: ["PhotoFeedCLI"], swiftSettings: strict),
-        // The HTTP service (`photofeed serve`, docs/openapi.yaml): Hummingbird's routes over the feed,
-        // run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
+        // The HTTP service (docs/openapi.yaml; `photofeed serve` in photofeed-server): Hummingbird's routes
+        // over the feed, run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
         .target(name: "FeedService", dependencies: [
-            "PhotoFeedCLI", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FeedAPIModel", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -104,8 +108,11 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], swiftSettings: strict),
+        // Every command plus `serve` (ServeCommand: the CLI's store, font and failure options over FeedService).
         .executableTarget(name: "photofeed-server", dependencies: [
             "FeedModel", "FeedService", "FeedStorePostgres", "PhotoFeedCLI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
 
         // Test support, split by what each part links: layout helpers and the seeded generator
@@ -168,13 +175,14 @@ let package = Package(
             "FeedRendering", "PhotoFeed", "LayoutCore", "TextLayout", "LayoutTestSupport", "BrowserTestSupport",
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
-            "FeedModel", "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync", "LayoutTestSupport",
+            "FeedModel", "FeedAPIModel", "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync",
+            "LayoutTestSupport",
             "StoreTestSupport", "CellDocumentSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .testTarget(name: "FeedServiceTests", dependencies: [
-            "FeedModel", "FeedService", "PhotoFeedCLI", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport",
+            "FeedModel", "FeedService", "PhotoFeed", "FeedStore", "FeedSync", "StoreTestSupport",
             "LayoutTestSupport", "BrowserTestSupport", "HTTPTestSupport", "FeedStorePostgres",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),

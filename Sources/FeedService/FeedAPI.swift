@@ -1,10 +1,10 @@
+import FeedAPIModel
 import FeedModel
 import FeedRendering
 import FeedStore
 import Foundation
 import Hummingbird
 import PhotoFeed
-import PhotoFeedCLI
 import TextLayout
 
 /// What the routes answer (docs/openapi.yaml), apart from HTTP plumbing: each method returns
@@ -211,10 +211,10 @@ final class FeedAPI: Sendable {
 
     /// A store error as a problem: busy or locked past the busy timeout → 503, else 500.
     static func problem(for error: any Error) -> ProblemDocument {
-        if case .busy(let message)? = StoreFailure(error) {
-            return .busy("the database is busy or locked beyond the busy timeout: \(message)")
-        }
-        return .internalError(CommandFailure.classify(error).1)
+        // The line a command would print for it (CommandFailure), without the CLI: FeedModel's.
+        guard let failure = StoreFailure(error) else { return .internalError("\(error)") }
+        if case .busy = failure { return .busy(failure.message()) }
+        return .internalError(failure.message())
     }
 
     /// The link to the next page, or a note that this is the last.

@@ -1,9 +1,10 @@
+import FeedAPIModel
 import FeedModel
 import Hummingbird
-import PhotoFeedCLI
 
 /// The query of a feed or photo request, `?width=W&scale=S&limit=N&after=CURSOR`, read and
-/// checked against the CLI's ranges (``OptionRange``): the same values the same options accept.
+/// checked against the ranges the CLI checks its options with (``OptionRange``, in FeedAPIModel):
+/// the same values the same options accept.
 ///
 /// A missing `width` is an error (the CLI's `--width` is required too); `scale` defaults to 2
 /// and `limit` to 20, as in the CLI. A value that is not a number, or a number outside its
@@ -66,11 +67,8 @@ struct FeedQuery: Hashable, Sendable {
     /// The CLI's range check, with the parameter's name in place of the option's.
     private static func check<Value>(_ name: String, _ value: Value, range: OptionRange<Value>)
         throws(ProblemDocument) {
-        do {
-            try range.check(value)
-        } catch {
-            let message = "\(error)".replacingOccurrences(of: range.name, with: name)
-            throw .badParameter(name, message)
+        if let violation = range.violation(value) {
+            throw .badParameter(name, violation.replacingOccurrences(of: range.name, with: name))
         }
     }
 }

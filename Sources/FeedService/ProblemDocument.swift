@@ -1,6 +1,6 @@
+import FeedAPIModel
 import Foundation
 import Hummingbird
-import PhotoFeedCLI
 
 /// An RFC 9457 problem document (`application/problem+json`): what every error response of the
 /// service carries.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedAPIModel
 
 /// `--width W [--scale S]`: the cell size range (exactly W wide, any height) and screen scale,
 /// each within its ``OptionRange``.

@@ -78,19 +78,16 @@ package enum CommandFailure {
     /// for an error that is not the database's. With `database`, the line names the file, and
     /// for a file that cannot be opened or written, why (``DatabaseFileProblem``).
     static func classifyDatabaseError(_ error: any Error, database: String? = nil) -> (Int32, String)? {
-        let file = database.map { "the database \($0)" } ?? "the database"
-        switch StoreFailure(error) {
-        case .busy(let message)?:
-            return (75, "\(file) is busy or locked beyond the busy timeout: \(message)")
-        case .unreachable(let message)?:
+        guard let failure = StoreFailure(error) else { return nil }
+        let message = failure.message(database: database)
+        switch failure {
+        case .busy, .unreachable:
             return (75, message)
-        case .notADatabase(let message)?:
-            return (65, "\(database ?? "the file") is not a usable database: \(message)")
-        case .other(let description)?:
+        case .notADatabase:
+            return (65, message)
+        case .other:
             let problem = database.flatMap(DatabaseFileProblem.find).map { " (\($0))" } ?? ""
-            return (70, "\(file): \(Self.firstClause(of: description))\(problem)")
-        case nil:
-            return nil
+            return (70, message + problem)
         }
     }
 
@@ -101,12 +98,5 @@ package enum CommandFailure {
         guard let path else { return "file error \(error.code.rawValue): \(error.localizedDescription)" }
         let problem = DatabaseFileProblem.find(path) ?? error.localizedDescription
         return "cannot use \(path): \(problem)"
-    }
-
-    /// SQLite's message without the statement GRDB appends (` - while executing …`), on one line.
-    static func firstClause(of description: String) -> String {
-        let clause = description.range(of: " - while executing").map { String(description[..<$0.lowerBound]) }
-            ?? description
-        return clause.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

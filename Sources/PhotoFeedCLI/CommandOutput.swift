@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FeedAPIModel
 import Synchronization
 
 /// Where every command writes: lines on standard output, `error: …` lines on standard error, and

@@ -1,3 +1,5 @@
+import FeedAPIModel
+
 /// The demo's JSON: the layout cache report's fields, and each step's under its name.
 struct DemoReportJSON: Encodable {
     /// What the precompute step laid out, and how many of those it computed (cache misses).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedAPIModel
 import FeedModel
 import Foundation
 

@@ -1,7 +1,7 @@
+import FeedAPIModel
 import FeedModel
 import Foundation
 import PhotoFeed
-@testable import PhotoFeedCLI
 import StoreTestSupport
 import Testing
 

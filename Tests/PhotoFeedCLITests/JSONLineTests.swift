@@ -1,5 +1,5 @@
 import Foundation
-@testable import PhotoFeedCLI
+@testable import FeedAPIModel
 import Testing
 
 /// `JSONLine`, the one writer of the commands' JSON: key order, null, numbers, strings, fragments.

@@ -1,4 +1,5 @@
-/// One line of JSON from an `Encodable` value: how every command prints `--format json`.
+/// One line of JSON from an `Encodable` value: how every command prints `--format json`, and
+/// how the HTTP service writes its JSON bodies, so both give the same bytes.
 ///
 /// Keys come out in the order the value encodes them (``KeyOrder/encoded``), or sorted by name
 /// (``KeyOrder/sorted``); a contract that fixes an order uses the first. Numbers print in
@@ -26,14 +27,14 @@ package enum JSONLine {
 
 /// JSON text that is already serialized, such as a layout's result line, placed in a document
 /// as it is by ``JSONLine``.
-struct JSONFragment: Encodable, Sendable {
-    var text: String
+package struct JSONFragment: Encodable, Sendable {
+    package var text: String
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         guard let encoder = encoder as? JSONNodeEncoder else {
             throw EncodingError.invalidValue(text, .init(codingPath: encoder.codingPath,
                                                          debugDescription: "a JSON fragment is written by JSONLine only"))

@@ -1,9 +1,8 @@
-import ArgumentParser
-
 /// The documented range of a numeric option (the table "Ranges of numeric options" in
 /// `docs/user-guide.md`): a command's `validate()` checks each of its numeric options against
 /// one of these, so a value outside it fails with status 64 and one `error:` line naming the
-/// option before any work starts.
+/// option before any work starts; the HTTP service checks its query parameters against the same
+/// ranges (`width`, `scale`, `limit`), so the same values are accepted on both sides.
 ///
 /// The bounds keep every accepted value away from what would trap or allocate without limit
 /// (an `Int64` of milliseconds, an `Int32` busy timeout, a drawing of `columns²` characters)
@@ -11,7 +10,8 @@ import ArgumentParser
 /// grid that puts a cell's size at 10,000,000 points or more, or rounds it to infinity.
 ///
 /// ```swift
-/// try OptionRange.limit.check(limit)  // "--limit must be from 1 to 10000, not 0"
+/// OptionRange.limit.violation(0)  // "--limit must be from 1 to 10000, not 0"
+/// try OptionRange.limit.check(limit)  // a command: the same text as its usage error
 /// ```
 package struct OptionRange<Value: Comparable & Sendable>: Sendable {
     /// The option as typed, e.g. `--limit`.
@@ -20,13 +20,21 @@ package struct OptionRange<Value: Comparable & Sendable>: Sendable {
     /// What the numbers count ("points", "seconds"), or empty.
     package var unit: String = ""
 
-    /// Throws the usage error for `value` outside ``bounds`` (or not a number: NaN).
-    package func check(_ value: Value) throws {
+    package init(name: String, bounds: ClosedRange<Value>, unit: String = "") {
+        self.name = name
+        self.bounds = bounds
+        self.unit = unit
+    }
+
+    /// The usage error's text for `value` outside ``bounds`` (or not a number: NaN), or nil
+    /// for a value inside them (the CLI throws it as its `ValidationError`).
+    package func violation(_ value: Value) -> String? {
         guard bounds.contains(value) else {
             let unit = unit.isEmpty ? "" : " \(unit)"
-            throw ValidationError("\(name) must be from \(Self.text(bounds.lowerBound)) to "
-                                  + "\(Self.text(bounds.upperBound))\(unit), not \(Self.text(value))")
+            return "\(name) must be from \(Self.text(bounds.lowerBound)) to "
+                + "\(Self.text(bounds.upperBound))\(unit), not \(Self.text(value))"
         }
+        return nil
     }
 
     /// A bound or value as typed: `10000`, not `10000.0`.
@@ -43,27 +51,9 @@ extension OptionRange<Double> {
     /// `--scale`: device pixels per point; the pixel grid of a scale far from 1 rounds sizes to
     /// nothing or to infinity.
     package static let scale = OptionRange(name: "--scale", bounds: 0.5 ... 10)
-    /// `--busy-timeout`: SQLite counts the wait in milliseconds in a 32-bit integer.
-    package static let busyTimeout = OptionRange(name: "--busy-timeout", bounds: 0 ... 86_400, unit: "seconds")
-    /// `sync --duration`: a billion seconds, about 31 years of the clock's time.
-    package static let duration = OptionRange(name: "--duration", bounds: 0.001 ... 1_000_000_000, unit: "seconds")
-    /// `sync --failure-rate`: a probability.
-    package static let failureRate = OptionRange(name: "--failure-rate", bounds: 0 ... 1)
 }
 
 extension OptionRange<Int> {
     /// `feed --limit`: photos per page.
     package static let limit = OptionRange(name: "--limit", bounds: 1 ... 10_000)
-    /// `jobs --limit`: failed jobs listed.
-    package static let jobsLimit = OptionRange(name: "--limit", bounds: 1 ... 1_000_000)
-    /// `layout show --columns`: the drawing's rows grow with its columns.
-    package static let columns = OptionRange(name: "--columns", bounds: 4 ... 1_000)
-    /// `seed --generate`: photos written in one transaction.
-    package static let generate = OptionRange(name: "--generate", bounds: 1 ... 1_000_000)
-    /// `sync --concurrency`: attempts running at once.
-    package static let concurrency = OptionRange(name: "--concurrency", bounds: 1 ... 1_024)
-    /// `sync --max-attempts`: attempts per job; each failed one waits its backoff first.
-    package static let maxAttempts = OptionRange(name: "--max-attempts", bounds: 1 ... 100)
-    /// `sync --batch-size`: completions per transaction.
-    package static let batchSize = OptionRange(name: "--batch-size", bounds: 1 ... 100_000)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedModel
+import FeedService
 import Logging
 import PhotoFeedCLI
 
