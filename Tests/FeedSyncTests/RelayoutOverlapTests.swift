@@ -7,7 +7,9 @@ import Testing
 @Suite struct RelayoutOverlapTests {
     /// Runs 12 photos of 3 users (36 jobs, 9 batches of 4) with the first pass held until the
     /// worker has committed batch `openingAfter` (a worker that waited for the pass before
-    /// committing that batch would deadlock here, which the tests' time limit turns into a failure).
+    /// committing that batch would deadlock here, which the tests' time limit turns into a failure;
+    /// the limit leaves room for a whole `bin/test` on two cores, where synchronous tests can hold
+    /// both cooperative threads for over a minute, as ``RelayoutQueueTests`` says).
     static func runHoldingTheFirstPass(untilAfterCommit openingAfter: Int) async throws
         -> (report: SyncReport, relayouter: GatedRelayouter) {
         let store = try SyncFixture.seededStore(users: 3, photos: 12)
@@ -21,7 +23,7 @@ import Testing
         return (try await worker.run(until: .idle), relayouter)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func theWorkerCommitsTheNextBatchWhileARelayoutIsInFlight() async throws {
         let (report, relayouter) = try await Self.runHoldingTheFirstPass(untilAfterCommit: 2)
         let calls = relayouter.calls
