@@ -51,7 +51,7 @@ public struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         try await CommandFailure.reportingAsync(database: store.path) {
             let measurer = try fonts.measurer()
-            let feedStore = try store.openAnyStore()
+            let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let service = try FeedHTTPService(store: feedStore, host: host, port: port, withSync: withSync,
                                               logger: logger, measurer: measurer)
             try await service.run { port in

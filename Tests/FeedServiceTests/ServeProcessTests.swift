@@ -81,6 +81,20 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// A mistyped `--db` is one error line and status 66, as for every command that needs a
+    /// database, and no empty database is left at the path.
+    @Test func aMissingDatabaseIsRefusedAndNotCreated() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let db = try FeedTestStore.temporaryDirectory().appendingPathComponent("photfeed.sqlite").path
+        let (process, _, errors) = try Self.start(["--db", db])
+        defer { if process.isRunning { process.interrupt() } }
+        #expect(try await Self.wait(process))
+        #expect(process.terminationStatus == 66)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr == "error: no database at \(db); run 'photofeed demo' or 'photofeed seed'\n")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
     @Test func withSyncRefusesADatabaseWhoseDaemonRuns() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
         let db = try FeedTestStore.seededFile()
