@@ -21,7 +21,7 @@ package struct PlacemarkJSON: Encodable, Sendable, Equatable {
     package var inlandWater: String?
 
     package init(_ placemark: PlacemarkLabel) {
-        func present(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+        let present = PlacemarkLabel.present
         locality = present(placemark.locality)
         subLocality = present(placemark.subLocality)
         subAdministrativeArea = present(placemark.subAdministrativeArea)

@@ -26,10 +26,12 @@ public struct PlacemarkLabel: Hashable, Sendable {
 
     /// The label, by the first rule whose fields are all present (an empty name counts as absent).
     public var text: String {
-        if let water = present(inlandWater) { return water }
-        if let sub = present(subLocality), let locality = present(locality) { return "\(sub), \(locality)" }
-        if let sub = present(subAdministrativeArea), let area = present(administrativeArea) { return "\(sub), \(area)" }
-        if let country = present(country) { return country }
+        if let water = Self.present(inlandWater) { return water }
+        if let sub = Self.present(subLocality), let locality = Self.present(locality) { return "\(sub), \(locality)" }
+        if let sub = Self.present(subAdministrativeArea), let area = Self.present(administrativeArea) {
+            return "\(sub), \(area)"
+        }
+        if let country = Self.present(country) { return country }
         return "ERROR"
     }
 
@@ -38,8 +40,9 @@ public struct PlacemarkLabel: Hashable, Sendable {
     /// which is the rule's answer for a place none of whose fields it reads.
     public var isEmpty: Bool {
         [inlandWater, subLocality, locality, subAdministrativeArea, administrativeArea, country]
-            .allSatisfy { present($0) == nil }
+            .allSatisfy { Self.present($0) == nil }
     }
 
-    private func present(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+    /// `value` unless it is absent or empty: an empty name counts as absent.
+    public static func present(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
 }

@@ -35,16 +35,27 @@ public struct FallbackFont: Sendable {
         try loadedStandardCascade.get()
     }
 
+    /// The fallback slots of ``FontManifest/builtIn``.
     private static let loadedStandardCascade: Result<[FallbackFont], FontError> = {
         do throws(FontError) {
-            let cjk = FallbackFont(
-                name: "Noto Sans CJK JP",
-                regular: try FontFace(path: cjkRegularPath, composingASCII: false),
-                bold: try FontFace(path: cjkBoldPath, composingASCII: false))
-            let emojiFace = try FontFace(path: emojiPath, allowingBitmapStrikes: true, composingASCII: false)
-            return .success([cjk, FallbackFont(name: "Noto Color Emoji", regular: emojiFace, bold: emojiFace)])
+            var fonts: [FallbackFont] = []
+            for slot in FontManifest.builtIn.cascade.dropFirst() { fonts.append(try FallbackFont(slot: slot)) }
+            return .success(fonts)
         } catch {
             return .failure(error)
         }
     }()
+
+    /// Loads a fallback slot of a manifest: its faces (a bitmap-only color font is admitted; the
+    /// regular face serves both weights when the slot names no bold file), named by the regular
+    /// face's family ("Noto Sans CJK JP" for face 0 of Debian's collections).
+    ///
+    /// - Throws: ``FontError`` naming the missing or unreadable file.
+    init(slot: FontManifest.Slot) throws(FontError) {
+        let index = slot.faceIndex ?? 0
+        let regular = try FontFace(path: slot.regular, index: index, allowingBitmapStrikes: true, composingASCII: false)
+        let bold = slot.bold == nil ? regular
+            : try FontFace(path: slot.boldFile, index: index, allowingBitmapStrikes: true, composingASCII: false)
+        self.init(name: regular.familyName, regular: regular, bold: bold)
+    }
 }

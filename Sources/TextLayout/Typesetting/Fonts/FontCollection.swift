@@ -29,7 +29,9 @@ public struct FontCollection: Sendable {
         cascade = FontCascade(regular: regular, bold: bold, fallbacks: fallbacks)
         manifest = FontManifest(cascade: [
             FontManifest.Slot(regular: regular.path, bold: bold.path, faceIndex: regular.faceIndex),
-        ] + fallbacks.map { FontManifest.Slot(regular: $0.regular.path, bold: $0.bold.path, faceIndex: $0.regular.faceIndex) })
+        ] + fallbacks.map { font in
+            FontManifest.Slot(regular: font.regular.path, bold: font.bold.path, faceIndex: font.regular.faceIndex)
+        })
     }
 
     /// Loads the faces of `manifest`: its first slot is the primary font, the others the fallback
@@ -42,13 +44,7 @@ public struct FontCollection: Sendable {
         let regular = try FontFace(path: primary.regular, index: primary.faceIndex ?? 0)
         let bold = primary.bold == nil ? regular : try FontFace(path: primary.boldFile, index: primary.faceIndex ?? 0)
         var fallbacks: [FallbackFont] = []
-        for slot in manifest.cascade.dropFirst() {
-            let index = slot.faceIndex ?? 0
-            let face = try FontFace(path: slot.regular, index: index, allowingBitmapStrikes: true, composingASCII: false)
-            let boldFace = slot.bold == nil ? face
-                : try FontFace(path: slot.boldFile, index: index, allowingBitmapStrikes: true, composingASCII: false)
-            fallbacks.append(FallbackFont(name: face.familyName, regular: face, bold: boldFace))
-        }
+        for slot in manifest.cascade.dropFirst() { fallbacks.append(try FallbackFont(slot: slot)) }
         self.init(regular: regular, bold: bold, fallbacks: fallbacks)
     }
 
