@@ -43,8 +43,9 @@ public struct HTMLFeedRenderer: Sendable {
     public static let defaultBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
     public init(width: Double, primaryFamily: String = "DejaVu Sans", regularFont: String = defaultRegularFont,
-                boldFont: String = defaultBoldFont, fallbackFonts: [HTMLFallbackFont] = HTMLFallbackFont.standardCascade,
-                cellSpacing: Double = 0, includesPositionProbe: Bool = false) {
+                boldFont: String = defaultBoldFont,
+                fallbackFonts: [HTMLFallbackFont] = HTMLFallbackFont.standardCascade, cellSpacing: Double = 0,
+                includesPositionProbe: Bool = false) {
         self.width = width
         self.primaryFamily = primaryFamily
         self.regularFont = regularFont
