@@ -37,12 +37,15 @@ public struct FeedHTTPService: Sendable {
     ///     (``ServeError/syncNeedsSQLite``): on PostgreSQL, sync workers run as processes of their own.
     ///   - htmlPositionProbe: the HTML page carries ``HTMLFeedRenderer``'s position probe (browser tests).
     ///   - syncClock: the in-process daemon's clock (tests give a simulated one).
+    ///   - responseCache: keep responses until the database changes (off: every request reads
+    ///     the store; the benchmarks of the store path).
     ///
     /// A store that can watch its database (``ChangeWatchingStore``) gets its responses cached
     /// until the database changes (``ResponseCache``); any other is answered afresh every time.
     public init(store: any FeedStoring, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
                 logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
-                syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared) throws {
+                syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared,
+                responseCache: Bool = true) throws {
         self.measurer = measurer
         self.store = store
         self.host = host
@@ -51,7 +54,7 @@ public struct FeedHTTPService: Sendable {
         self.logger = logger
         self.syncClock = syncClock
         api = FeedAPI(controller: try FeedController(store: store, measurer: measurer), metrics: ServiceMetrics(),
-                      watcher: try (store as? any ChangeWatchingStore)?.changeWatcher(),
+                      watcher: responseCache ? try (store as? any ChangeWatchingStore)?.changeWatcher() : nil,
                       htmlPositionProbe: htmlPositionProbe, fonts: measurer.fonts)
     }
 

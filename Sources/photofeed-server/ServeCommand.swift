@@ -24,6 +24,8 @@ public struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("with-sync"), help: "Also run the sync daemon in this process.") var withSync = false
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
+    // Benchmarks measure the store path: every request reads the database.
+    @Flag(name: .customLong("no-response-cache"), help: .hidden) var noResponseCache = false
 
     public init() {}
 
@@ -53,7 +55,7 @@ public struct ServeCommand: AsyncParsableCommand {
             let measurer = try fonts.measurer()
             let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let service = try FeedHTTPService(store: feedStore, host: host, port: port, withSync: withSync,
-                                              logger: logger, measurer: measurer)
+                                              logger: logger, measurer: measurer, responseCache: !noResponseCache)
             try await service.run { port in
                 output.standardOutput("listening on http://\(host):\(port)")
             }
