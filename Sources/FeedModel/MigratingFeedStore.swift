@@ -3,7 +3,7 @@
 /// own migrations. `FeedStore` (SQLite) is one; the PostgreSQL store is another. Commands that
 /// work on either open one of these.
 public protocol MigratingFeedStore: FeedReading, LayoutCacheStoring, FeedSeeding, SyncJobStoring,
-    SyncJobAdministering, CommentFeedReading, PlacemarkReading {
+    SyncJobAdministering, CommentFeedReading, PlacemarkReading, FeedServing {
     /// The store's migration files, in order.
     var migrations: [MigrationFile] { get }
     /// Applied migration names, in order.

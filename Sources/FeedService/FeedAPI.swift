@@ -13,11 +13,15 @@ import TextLayout
 /// `Retry-After`, anything else 500 (which no input causes).
 ///
 /// Feed pages come from one ``FeedController``, so cells stay in its cell cache between
-/// requests and layouts come from the store's layout cache or are computed and stored. With a
+/// requests and layouts come from the store's layout cache or are computed and stored. Every
+/// read is one awaited read of the store (``FeedServing``), and cold cells are laid out on
+/// ``LayoutThreads``: no handler holds a thread while the database answers or text is measured. With a
 /// ``ChangeWatching`` watcher (a database file, a PostgreSQL server), feed, photo and HTML
 /// responses are kept in a ``ResponseCache`` until the database changes.
 final class FeedAPI: Sendable {
     let controller: FeedController
+    let store: any FeedServing
+    let layoutThreads = LayoutThreads()
     let metrics: ServiceMetrics
     let documents: ServiceDocuments
     let watcher: (any ChangeWatching)?
@@ -25,36 +29,38 @@ final class FeedAPI: Sendable {
     let fonts: ServiceFonts
     let responses = ResponseCache()
 
-    init(controller: FeedController, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
+    init(controller: FeedController, store: any FeedServing, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
          htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection) {
         self.htmlPositionProbe = htmlPositionProbe
         self.fonts = ServiceFonts(fonts: fonts)
         self.controller = controller
+        self.store = store
         self.metrics = metrics
         self.watcher = watcher
         self.documents = documents
     }
 
     /// `GET /v1/feed`: a page of items (``FeedPageJSON``, the CLI's `feed --format json`).
-    func feed(_ request: Request) -> Response {
-        answer(request) {
+    func feed(_ request: Request) async -> Response {
+        await answer(request) {
             let query = try Self.query(request, paging: true)
-            return try cached(.feed(query), request: request, contentType: "application/json") {
-                let page = try page(query)
+            return try await cached(.feed(query), request: request, contentType: "application/json") {
+                let page = try await page(query)
                 return (try Self.jsonBody(FeedPageJSON(page)), stored: page.misses > 0)
             }
         }
     }
 
     /// `GET /v1/photos/{id}`: one item (``FeedItemJSON``).
-    func photo(_ request: Request, id: String) -> Response {
-        answer(request) {
+    func photo(_ request: Request, id: String) async -> Response {
+        await answer(request) {
             guard let photoID = Int64(id) else {
                 throw ProblemDocument.badParameter("id", "id must be a photo id (a whole number), not \"\(id)\"")
             }
             let query = try Self.query(request, paging: false)
-            return try cached(.photo(photoID, query), request: request, contentType: "application/json") {
-                guard let entry = try controller.entry(photoID: photoID, width: query.width, scale: query.scale)
+            return try await cached(.photo(photoID, query), request: request, contentType: "application/json") {
+                guard let entry = try await controller.servedEntry(from: store, photoID: photoID, width: query.width,
+                                                                   scale: query.scale, executor: layoutThreads)
                 else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
                 count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
                 return (try Self.jsonBody(FeedItemJSON(entry)), stored: entry.cache == .miss)
@@ -64,10 +70,9 @@ final class FeedAPI: Sendable {
 
     /// `GET /v1/layouts/report`: the layout cache report (the CLI's `layouts report --format json`),
     /// after writing the hits and misses counted so far.
-    func layoutsReport(_ request: Request) -> Response {
-        answer(request) {
-            _ = try? controller.store.writeLayoutCacheCounts()
-            let report = try controller.store.layoutCacheReport(engineVersion: EngineVersion.layoutEngine)
+    func layoutsReport(_ request: Request) async -> Response {
+        await answer(request) {
+            let report = try await store.servedLayoutCacheReport(engineVersion: EngineVersion.layoutEngine)
             return conditional(try Self.jsonBody(LayoutCacheReportJSON(report), keys: .sorted),
                                contentType: "application/json", request: request)
         }
@@ -75,15 +80,16 @@ final class FeedAPI: Sendable {
 
     /// `GET /`: the feed page as HTML (``HTMLFeedRenderer``), 375 points wide unless `width`
     /// says otherwise, its fonts from `/fonts/…`, with a link to the next page.
-    func htmlFeed(_ request: Request) -> Response {
-        answer(request) {
+    func htmlFeed(_ request: Request) async -> Response {
+        await answer(request) {
             let query = try Self.query(request, paging: true, defaultWidth: 375)
-            return try cached(.html(query), request: request, contentType: "text/html; charset=utf-8") {
-                let page = try page(query)
-                let snapshots = try controller.snapshots(of: page)
+            return try await cached(.html(query), request: request, contentType: "text/html; charset=utf-8") {
+                let page = try await page(query)
                 var renderer = fonts.renderer(width: query.width)
                 renderer.includesPositionProbe = htmlPositionProbe
-                let html = renderer.render(snapshots)
+                let html = try await layoutThreads.run { [controller, renderer] in
+                    renderer.render(controller.snapshots(of: page))
+                }
                 return (Data(html.replacingOccurrences(of: "</main>\n",
                                                        with: "</main>\n" + Self.navigation(query, page: page)).utf8),
                         stored: page.misses > 0)
@@ -92,9 +98,9 @@ final class FeedAPI: Sendable {
     }
 
     /// `GET /healthz`: 200 `{"status":"ok"}` once the database answers a read.
-    func health(_ request: Request) -> Response {
-        answer(request) {
-            _ = try controller.store.newestUploadTime()
+    func health(_ request: Request) async -> Response {
+        await answer(request) {
+            try await store.ping()
             return Self.response(.ok, body: Data("{\"status\":\"ok\"}\n".utf8), contentType: "application/json",
                                  cacheControl: "no-store")
         }
@@ -107,8 +113,8 @@ final class FeedAPI: Sendable {
     }
 
     /// `GET /openapi.yaml`.
-    func openAPI(_ request: Request) -> Response {
-        answer(request) {
+    func openAPI(_ request: Request) async -> Response {
+        await answer(request) {
             guard let yaml = documents.openAPI else {
                 throw ProblemDocument.notFound("docs/openapi.yaml is not where this build looks for it "
                                                + "(set PHOTOFEED_HOME to the checkout)")
@@ -119,8 +125,8 @@ final class FeedAPI: Sendable {
     }
 
     /// `GET /fonts/{name}`: one of the HTML page's fonts (``ServiceFonts``).
-    func font(_ request: Request, name: String) -> Response {
-        answer(request) {
+    func font(_ request: Request, name: String) async -> Response {
+        await answer(request) {
             guard let path = fonts.path(named: name) else {
                 throw ProblemDocument.notFound("no font is named \"\(name)\"")
             }
@@ -134,8 +140,9 @@ final class FeedAPI: Sendable {
 
     // MARK: - Parts
 
-    private func page(_ query: FeedQuery) throws -> FeedPageResult {
-        let page = try controller.page(width: query.width, scale: query.scale, limit: query.limit, after: query.after)
+    private func page(_ query: FeedQuery) async throws -> FeedPageResult {
+        let page = try await controller.servedPage(from: store, width: query.width, scale: query.scale,
+                                                   limit: query.limit, after: query.after, executor: layoutThreads)
         count(hits: page.hits, misses: page.misses)
         return page
     }
@@ -164,14 +171,14 @@ final class FeedAPI: Sendable {
     /// layouts: such a body reports cache misses and its making changed the database, so it is
     /// not kept, and the next request makes the body from the stored layouts.
     private func cached(_ key: ResponseCache.Key, request: Request, contentType: String,
-                        make: () throws -> (body: Data, stored: Bool)) throws -> Response {
-        guard let watcher else { return conditional(try make().body, contentType: contentType, request: request) }
+                        make: () async throws -> (body: Data, stored: Bool)) async throws -> Response {
+        guard let watcher else { return conditional(try await make().body, contentType: contentType, request: request) }
         let version = try watcher.version()
         if let entry = responses.entry(key, version: version) {
             metrics.responseCacheHits.increment()
             return entry.response(to: request)
         }
-        let (body, stored) = try make()
+        let (body, stored) = try await make()
         let entry = ResponseCache.Entry(version: version, body: ByteBuffer(bytes: body),
                                         tag: EntityTag(body: body, engineVersion: EngineVersion.layoutEngine),
                                         contentType: contentType, cacheControl: "no-cache")
@@ -199,9 +206,9 @@ final class FeedAPI: Sendable {
     }
 
     /// Runs `body`, mapping what it throws to a problem document's response.
-    private func answer(_ request: Request, _ body: () throws -> Response) -> Response {
+    private func answer(_ request: Request, _ body: () async throws -> Response) async -> Response {
         do {
-            return try body()
+            return try await body()
         } catch let problem as ProblemDocument {
             return problem.response
         } catch {

@@ -20,7 +20,7 @@ import TextLayout
 /// ```
 public struct FeedHTTPService: Sendable {
     /// The store it serves: a SQLite ``FeedStore`` or another behind the seam (PostgreSQL).
-    public let store: any FeedStoring
+    public let store: any FeedStoring & FeedServing
     public let host: String
     public let port: Int
     public let withSync: Bool
@@ -42,7 +42,7 @@ public struct FeedHTTPService: Sendable {
     ///
     /// A store that can watch its database (``ChangeWatchingStore``) gets its responses cached
     /// until the database changes (``ResponseCache``); any other is answered afresh every time.
-    public init(store: any FeedStoring, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
+    public init(store: any FeedStoring & FeedServing, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
                 logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
                 syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared,
                 responseCache: Bool = true) throws {
@@ -53,7 +53,8 @@ public struct FeedHTTPService: Sendable {
         self.withSync = withSync
         self.logger = logger
         self.syncClock = syncClock
-        api = FeedAPI(controller: try FeedController(store: store, measurer: measurer), metrics: ServiceMetrics(),
+        api = FeedAPI(controller: try FeedController(store: store, measurer: measurer), store: store,
+                      metrics: ServiceMetrics(),
                       watcher: responseCache ? try (store as? any ChangeWatchingStore)?.changeWatcher() : nil,
                       htmlPositionProbe: htmlPositionProbe, fonts: measurer.fonts)
     }

@@ -8,16 +8,16 @@ enum FeedRouter {
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsRecordingMiddleware(metrics: api.metrics))
         router.add(middleware: NotFoundProblemMiddleware())
-        router.get("/v1/feed") { request, _ in api.feed(request) }
+        router.get("/v1/feed") { request, _ in await api.feed(request) }
         router.get("/v1/photos/:id") { request, context in
-            api.photo(request, id: context.parameters.get("id") ?? "")
+            await api.photo(request, id: context.parameters.get("id") ?? "")
         }
-        router.get("/v1/layouts/report") { request, _ in api.layoutsReport(request) }
-        router.get("/") { request, _ in api.htmlFeed(request) }
-        router.get("/fonts/:name") { request, context in api.font(request, name: context.parameters.get("name") ?? "") }
-        router.get("/healthz") { request, _ in api.health(request) }
+        router.get("/v1/layouts/report") { request, _ in await api.layoutsReport(request) }
+        router.get("/") { request, _ in await api.htmlFeed(request) }
+        router.get("/fonts/:name") { request, context in await api.font(request, name: context.parameters.get("name") ?? "") }
+        router.get("/healthz") { request, _ in await api.health(request) }
         router.get("/metrics") { request, _ in api.metricsText(request) }
-        router.get("/openapi.yaml") { request, _ in api.openAPI(request) }
+        router.get("/openapi.yaml") { request, _ in await api.openAPI(request) }
         return router
     }
 }

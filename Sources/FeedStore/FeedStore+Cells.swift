@@ -118,9 +118,11 @@ extension FeedStore {
     /// The newest photo's upload time (milliseconds since 1970), nil for an empty feed. Walks the
     /// `photo_feed` index: one step.
     public func newestUploadTime() throws -> Int64? {
-        try writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT uploaded_at FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT 1")
-        }
+        try writer.read(Self.newestUploadTime)
+    }
+
+    static func newestUploadTime(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT uploaded_at FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT 1")
     }
 }
 

@@ -55,27 +55,38 @@ extension FeedStore {
             $0.cellKind == first.cellKind && $0.sizeRange == first.sizeRange && $0.scale == first.scale
                 && $0.engineVersion == first.engineVersion
         }, "a page lookup shares cell kind, size range, scale and engine version")
-        let wanted = Dictionary(keys.map { ($0.photoID, Data($0.fingerprint)) }, uniquingKeysWith: { $1 })
-        let range = first.sizeRange
-        let lookup = { (db: Database) throws -> [Int64: CachedLayout] in
-            let statement = try RawStatement(db, sql: Self.layoutLookupSQL)
-            var hits: [Int64: CachedLayout] = [:]
-            for (photoID, fingerprint) in wanted {
-                let hit = try statement.firstRow(photoID, first.cellKind, range.minWidth, range.minHeight,
-                                                 range.maxWidth, range.maxHeight, first.scale) { () -> CachedLayout? in
-                    guard statement.data(at: 0) == fingerprint, statement.int64(at: 1) == first.engineVersion,
-                          let frames = LayoutBlob.decode(statement.data(at: 4)) else { return nil }
-                    let layout = CachedLayout(width: statement.double(at: 2), height: statement.double(at: 3),
-                                              frames: frames)
-                    return layout.isPlausible ? layout : nil  // a damaged row is a miss, stored again
-                }
-                if let hit = hit ?? nil { hits[photoID] = hit }
-            }
-            return hits
+        let slot = LayoutSlot(cellKind: first.cellKind, sizeRange: first.sizeRange, scale: first.scale)
+        let wanted = Dictionary(keys.map { ($0.photoID, $0) }, uniquingKeysWith: { $1 })
+        let stored = try writer.read { db in try Self.storedLayouts(db, photoIDs: Array(wanted.keys), slot: slot) }
+        var hits: [Int64: CachedLayout] = [:]
+        for (photoID, row) in stored where wanted[photoID].map(row.isCurrent(for:)) == true {
+            hits[photoID] = row.layout
         }
-        let hits = try writer.read(lookup)
         if countAccess { layoutCacheCounts.add(hits: hits.count, misses: wanted.count - hits.count) }
         return hits
+    }
+
+    /// The cached layout of each of `photoIDs` at `slot`, whatever its fingerprint and engine
+    /// version (one primary-key descent each, then one into the shared layouts); a photo without
+    /// one, or whose frames are damaged (``CachedLayout/isPlausible``), is absent.
+    static func storedLayouts(_ db: Database, photoIDs: [Int64], slot: LayoutSlot) throws -> [Int64: StoredLayout] {
+        let statement = try RawStatement(db, sql: Self.layoutLookupSQL)
+        let range = slot.sizeRange
+        var layouts: [Int64: StoredLayout] = [:]
+        for photoID in photoIDs {
+            let row = try statement.firstRow(photoID, slot.cellKind, range.minWidth, range.minHeight,
+                                             range.maxWidth, range.maxHeight, slot.scale) { () -> StoredLayout? in
+                guard let frames = LayoutBlob.decode(statement.data(at: 4)) else { return nil }
+                let layout = CachedLayout(width: statement.double(at: 2), height: statement.double(at: 3), frames: frames)
+                // A damaged row is a miss, stored again.
+                return layout.isPlausible
+                    ? StoredLayout(fingerprint: [UInt8](statement.data(at: 0)), engineVersion: Int(statement.int64(at: 1)),
+                                   layout: layout)
+                    : nil
+            }
+            if let row = row ?? nil { layouts[photoID] = row }
+        }
+        return layouts
     }
 
     /// The layout for one key, or nil (a miss). Counts like `cachedLayouts(for:)`.
@@ -86,16 +97,20 @@ extension FeedStore {
     /// Stores layouts, replacing whatever the same (photo, cell kind, size range, scale) linked
     /// to, and the shared layout of each fingerprint. One transaction for the batch.
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
-        _ = try writeLayouts(entries, linkSQL: """
-            INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
-                                      content_version, engine_version, width, height, computed_at, fingerprint)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?13, ?14)
-            ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
-                content_version = excluded.content_version, engine_version = excluded.engine_version,
-                width = excluded.width, height = excluded.height, computed_at = excluded.computed_at,
-                fingerprint = excluded.fingerprint
-            """, sharedSQL: Self.putSharedLayoutSQL)
+        _ = try writeLayouts(entries, linkSQL: Self.putLinkSQL, sharedSQL: Self.putSharedLayoutSQL)
     }
+
+    /// A page's link write: an upsert of the (photo, cell kind, size range, scale) link.
+    /// Parameters as ``writeLayouts``'.
+    static let putLinkSQL = """
+        INSERT INTO layout_cache (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale,
+                                  content_version, engine_version, width, height, computed_at, fingerprint)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?13, ?14)
+        ON CONFLICT (photo_id, cell_kind, min_width, min_height, max_width, max_height, scale) DO UPDATE SET
+            content_version = excluded.content_version, engine_version = excluded.engine_version,
+            width = excluded.width, height = excluded.height, computed_at = excluded.computed_at,
+            fingerprint = excluded.fingerprint
+        """
 
     /// Replaces the layouts of links that exist, in one transaction, and returns how many it
     /// replaced: the sync daemon's relayout rewrites the links it read (and stores the shared
@@ -116,8 +131,9 @@ extension FeedStore {
         guard !entries.isEmpty || !keys.isEmpty else { return (0, 0) }
         let now = clock.nowMilliseconds
         return try writer.write { db in
-            let replaced = entries.isEmpty ? 0 : try writeLayouts(entries, linkSQL: Self.replaceLinkSQL,
-                                                                  sharedSQL: Self.addSharedLayoutSQL, now: now, db: db)
+            let replaced = entries.isEmpty ? 0 : try Self.writeLayouts(entries, linkSQL: Self.replaceLinkSQL,
+                                                                       sharedSQL: Self.addSharedLayoutSQL, now: now,
+                                                                       counts: layoutCacheCounts, db: db)
             return (replaced, try Self.confirmLayouts(keys, db: db))
         }
     }
@@ -140,15 +156,16 @@ extension FeedStore {
     private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], linkSQL: String,
                               sharedSQL: String) throws -> Int {
         let now = clock.nowMilliseconds
+        let counts = layoutCacheCounts
         return try writer.write { db in
-            try writeLayouts(entries, linkSQL: linkSQL, sharedSQL: sharedSQL, now: now, db: db)
+            try Self.writeLayouts(entries, linkSQL: linkSQL, sharedSQL: sharedSQL, now: now, counts: counts, db: db)
         }
     }
 
     /// ``writeLayouts(_:linkSQL:sharedSQL:)`` inside the caller's transaction.
-    private func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], linkSQL: String,
-                              sharedSQL: String, now: Int64, db: Database) throws -> Int {
-        try LayoutCacheCounts.write(layoutCacheCounts.take(), db)
+    static func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], linkSQL: String,
+                             sharedSQL: String, now: Int64, counts: LayoutCacheCounts, db: Database) throws -> Int {
+        try LayoutCacheCounts.write(counts.take(), db)
         let link = try RawStatement(db, sql: linkSQL)
         let shared = try RawStatement(db, sql: sharedSQL)
         var changed = 0
@@ -226,26 +243,29 @@ extension FeedStore {
     /// counters plus this store's counts not written yet.
     public func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport {
         let unwritten = layoutCacheCounts.unwritten
-        return try writer.read { db in
-            let totals = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS entries,
-                       COALESCE(SUM(lc.engine_version != ? OR lc.content_version != p.content_version), 0) AS stale
-                FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
-                """, arguments: [engineVersion])
-            let counters = try Row.fetchOne(db, sql: "SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
-            let ranges = try Row.fetchAll(db, sql: """
-                SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) AS entries FROM layout_cache
-                GROUP BY min_width, min_height, max_width, max_height, scale
-                ORDER BY min_width, min_height, max_width, max_height, scale
-                """).map { row in
-                LayoutCacheReport.SizeRangeEntry(
-                    range: CacheSizeRange(row: row), scale: row["scale"], entries: row["entries"])
-            }
-            return LayoutCacheReport(entries: totals?["entries"] ?? 0, stale: totals?["stale"] ?? 0,
-                                     hits: (counters?["hits"] ?? 0) + unwritten.hits,
-                                     misses: (counters?["misses"] ?? 0) + unwritten.misses,
-                                     engineVersion: engineVersion, sizeRanges: ranges)
+        return try writer.read { db in try Self.layoutCacheReport(db, engineVersion: engineVersion, unwritten: unwritten) }
+    }
+
+    static func layoutCacheReport(_ db: Database, engineVersion: Int,
+                                  unwritten: LayoutCacheCounts.Pending) throws -> LayoutCacheReport {
+        let totals = try Row.fetchOne(db, sql: """
+            SELECT COUNT(*) AS entries,
+                   COALESCE(SUM(lc.engine_version != ? OR lc.content_version != p.content_version), 0) AS stale
+            FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
+            """, arguments: [engineVersion])
+        let counters = try Row.fetchOne(db, sql: "SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
+        let ranges = try Row.fetchAll(db, sql: """
+            SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) AS entries FROM layout_cache
+            GROUP BY min_width, min_height, max_width, max_height, scale
+            ORDER BY min_width, min_height, max_width, max_height, scale
+            """).map { row in
+            LayoutCacheReport.SizeRangeEntry(
+                range: CacheSizeRange(row: row), scale: row["scale"], entries: row["entries"])
         }
+        return LayoutCacheReport(entries: totals?["entries"] ?? 0, stale: totals?["stale"] ?? 0,
+                                 hits: (counters?["hits"] ?? 0) + unwritten.hits,
+                                 misses: (counters?["misses"] ?? 0) + unwritten.misses,
+                                 engineVersion: engineVersion, sizeRanges: ranges)
     }
 }
 

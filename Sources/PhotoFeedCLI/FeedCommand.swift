@@ -41,7 +41,7 @@ public struct FeedCommand: ParsableCommand {
             case .json:
                 try output.json(FeedPageJSON(page), keys: .encoded)
             case .html:
-                let snapshots = try controller.snapshots(of: page)
+                let snapshots = controller.snapshots(of: page)
                 output.text(HTMLFeedRenderer(width: cell.width, fonts: measurer.fonts).render(snapshots))
             case .text:
                 FeedPageText.lines(page).forEach(output.standardOutput)

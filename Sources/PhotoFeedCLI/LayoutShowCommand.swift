@@ -43,10 +43,10 @@ public struct LayoutShowCommand: ParsableCommand {
                 try output.json(JSONFragment(entry.layout.resultLine(nodesWithLayouts: PhotoCellNode.nodesWithOwnLayouts)))
             case .ascii:
                 try DrawingTooLarge.check(width: entry.layout.width, height: entry.layout.height, columns: columns)
-                let snapshot = try controller.snapshot(of: entry, scale: cell.scale)
+                let snapshot = controller.snapshot(of: entry, scale: cell.scale)
                 output.text(ASCIIBoxRenderer(columns: columns).render(snapshot))
             case .svg:
-                let snapshot = try controller.snapshot(of: entry, scale: cell.scale)
+                let snapshot = controller.snapshot(of: entry, scale: cell.scale)
                 output.text(SVGRenderer().render(snapshot))
             }
             // A cache hit, counted in memory, written once the layout has gone out, without

@@ -80,7 +80,7 @@ import Testing
         try store.like(photoID: 4)
         let page = try controller.page(width: 375)
         #expect(page.entries.map(\.cache) == [.miss, .hit, .hit, .hit])
-        let likes = try controller.snapshots(of: page)[0].nodes.first { $0.id == "likes" }?.content
+        let likes = controller.snapshots(of: page)[0].nodes.first { $0.id == "likes" }?.content
         guard case .text(let text)? = likes else {
             Issue.record("no likes text: \(String(describing: likes))")
             return
@@ -188,7 +188,7 @@ import Testing
         let store = try FeedTestStore.seeded()
         let controller = try FeedController(store: store)
         let page = try controller.page(width: 375, limit: 2)
-        let cell = try controller.snapshots(of: page)[1]
+        let cell = controller.snapshots(of: page)[1]
         #expect(cell.photoID == 1 && cell.size == Size(375, 537.5))
         let byID = Dictionary(uniqueKeysWithValues: cell.nodes.map { ($0.id, $0) })
         guard case .text(let location)? = byID["location"]?.content,

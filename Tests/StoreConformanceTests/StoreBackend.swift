@@ -18,6 +18,7 @@ struct StoreUnderTest: Sendable {
     var backend: StoreBackend
     var reading: any FeedReading
     var cache: any LayoutCacheStoring
+    var serving: any FeedServing
     var seeding: any FeedSeeding
     var jobs: any SyncJobStoring
     var migrate: @Sendable () throws -> MigrationReport
@@ -58,7 +59,7 @@ enum StoreFactory {
         switch backend {
         case .sqlite:
             let store = try FeedStore(path: ":memory:", migrationsDirectory: sqliteMigrations, clock: clock.clock)
-            return StoreUnderTest(backend: backend, reading: store, cache: store, seeding: store, jobs: store,
+            return StoreUnderTest(backend: backend, reading: store, cache: store, serving: store, seeding: store, jobs: store,
                                   migrate: { try store.migrate() },
                                   appliedMigrations: { try store.appliedMigrations() },
                                   layoutCounts: {
@@ -69,7 +70,7 @@ enum StoreFactory {
                                   })
         case .postgres:
             let store = try postgres(clock: clock)
-            return StoreUnderTest(backend: backend, reading: store, cache: store, seeding: store, jobs: store,
+            return StoreUnderTest(backend: backend, reading: store, cache: store, serving: store, seeding: store, jobs: store,
                                   migrate: { try store.migrate() },
                                   appliedMigrations: { try store.appliedMigrations() },
                                   layoutCounts: {

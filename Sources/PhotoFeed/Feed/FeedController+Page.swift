@@ -36,30 +36,30 @@ extension FeedController {
         let keys = models.map { cacheKey($0, range: range, scale: scale) }
         let hits = try store.cachedLayouts(for: keys, countAccess: true)
         let missed = items.indices.filter { hits[items[$0].photo.id] == nil }
-        var computed: [Int64: CachedLayout] = [:]
+        let computed = missed.isEmpty ? [] : measure(missed.map { models[$0] }, range: range, scale: scale)
         if !missed.isEmpty {
-            let cells = self.cells.cells(for: missed.map { models[$0] }, range: range,
-                                         context: LayoutContext(scale: scale))
-            // Every cell is measured already: this reads each one's layout into the cache's form.
-            let layouts = ParallelWork.map(count: cells.count, width: parallelism) { index in
-                Self.measure(cells[index], range: range, scale: scale)
-            }
-            try store.putLayouts(zip(missed, layouts).map { index, layout in (key: keys[index], layout: layout) })
-            for (index, layout) in zip(missed, layouts) { computed[items[index].photo.id] = layout }
+            try store.putLayouts(zip(missed, computed).map { index, layout in (key: keys[index], layout: layout) })
         }
-        return zip(items, models).map { item, model in
-            if let hit = hits[item.photo.id] {
-                return FeedPageEntry(item: item, layout: hit, cache: .hit, model: model)
-            }
-            return FeedPageEntry(item: item, layout: computed[item.photo.id]!, cache: .miss, model: model)
-        }
+        return Self.entries(items: items, models: models, hits: hits, missed: missed, computed: computed)
     }
 
-    /// Lays out the cells of `items` (live cells updated to the items' models) in parallel.
-    func measure(_ items: [FeedItem], range: SizeRange, scale: Double) throws -> [CachedLayout] {
-        let comments = try store.firstComments(photoIDs: items.map(\.photo.id), limit: Self.commentPageSize)
-        let cells = self.cells.cells(for: items.map { model($0, comments: comments) }, range: range,
-                                     context: LayoutContext(scale: scale))
+    /// The entries of `items`: a hit's cached layout, and for the `missed` indices, in order, the
+    /// `computed` layouts.
+    static func entries(items: [FeedItem], models: [PhotoCellModel], hits: [Int64: CachedLayout], missed: [Int],
+                        computed: [CachedLayout]) -> [FeedPageEntry] {
+        var entries = zip(items, models).map { item, model in
+            hits[item.photo.id].map { FeedPageEntry(item: item, layout: $0, cache: .hit, model: model) }
+        }
+        for (index, layout) in zip(missed, computed) {
+            entries[index] = FeedPageEntry(item: items[index], layout: layout, cache: .miss, model: models[index])
+        }
+        return entries.map { $0! }
+    }
+
+    /// Lays out the cells of `models` (live cells updated to them) in parallel.
+    func measure(_ models: [PhotoCellModel], range: SizeRange, scale: Double) -> [CachedLayout] {
+        let cells = self.cells.cells(for: models, range: range, context: LayoutContext(scale: scale))
+        // Every cell is measured already: this reads each one's layout into the cache's form.
         return ParallelWork.map(count: cells.count, width: parallelism) { index in
             Self.measure(cells[index], range: range, scale: scale)
         }
