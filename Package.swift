@@ -128,6 +128,7 @@ let package = Package(
         .target(name: "BrowserTestSupport", path: "Tests/BrowserTestSupport", swiftSettings: strict),
         .target(name: "StoreTestSupport", dependencies: [
             "FeedModel", "FeedStore", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/StoreTestSupport", swiftSettings: strict),
         // An HTTP/1.1 client with a time limit on every request, for servers a test starts as a
         // user does (child processes, the service's whole run): never Foundation's URLSession.

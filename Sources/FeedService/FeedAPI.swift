@@ -4,6 +4,7 @@ import FeedRendering
 import FeedStore
 import Foundation
 import Hummingbird
+import Logging
 import PhotoFeed
 import TextLayout
 
@@ -28,9 +29,12 @@ final class FeedAPI: Sendable {
     let htmlPositionProbe: Bool
     let fonts: ServiceFonts
     let responses = ResponseCache()
+    let outages: OutageLog
 
     init(controller: FeedController, store: any FeedServing, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
-         htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection) {
+         htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection,
+         logger: Logger) {
+        outages = OutageLog(logger: logger)
         self.htmlPositionProbe = htmlPositionProbe
         self.fonts = ServiceFonts(fonts: fonts)
         self.controller = controller
@@ -208,21 +212,33 @@ final class FeedAPI: Sendable {
     /// Runs `body`, mapping what it throws to a problem document's response.
     private func answer(_ request: Request, _ body: () async throws -> Response) async -> Response {
         do {
-            return try await body()
+            let response = try await body()
+            outages.recordSuccess()
+            return response
         } catch let problem as ProblemDocument {
             return problem.response
         } catch {
-            return Self.problem(for: error).response
+            let problem = Self.problem(for: error)
+            outages.record(error, problem: problem)
+            return problem.response
         }
     }
 
-    /// A store error as a problem: busy or locked past the busy timeout → 503, else 500.
+    /// A store error as a problem: busy or locked past the busy timeout → 503 (SQLite's message);
+    /// a database that does not answer → 503 with a generic detail (the store's message, which may
+    /// name the server, goes to the log); anything else 500.
     static func problem(for error: any Error) -> ProblemDocument {
         // The line a command would print for it (CommandFailure), without the CLI: FeedModel's.
         guard let failure = StoreFailure(error) else { return .internalError("\(error)") }
-        if case .busy = failure { return .busy(failure.message()) }
-        return .internalError(failure.message())
+        switch failure {
+        case .busy: return .busy(failure.message())
+        case .unreachable: return .busy(Self.unavailable)
+        case .notADatabase, .other: return .internalError(failure.message())
+        }
     }
+
+    /// The detail of a 503 for a database that does not answer.
+    static let unavailable = "the database is not answering; try again shortly"
 
     /// The link to the next page, or a note that this is the last.
     private static func navigation(_ query: FeedQuery, page: FeedPageResult) -> String {

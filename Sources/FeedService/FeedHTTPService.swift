@@ -39,13 +39,15 @@ public struct FeedHTTPService: Sendable {
     ///   - syncClock: the in-process daemon's clock (tests give a simulated one).
     ///   - responseCache: keep responses until the database changes (off: every request reads
     ///     the store; the benchmarks of the store path).
+    ///   - storeDeadline: the longest a request waits for one store call before answering 503
+    ///     (``DeadlineServing``).
     ///
     /// A store that can watch its database (``ChangeWatchingStore``) gets its responses cached
     /// until the database changes (``ResponseCache``); any other is answered afresh every time.
     public init(store: any FeedStoring & FeedServing, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
                 logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
                 syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared,
-                responseCache: Bool = true) throws {
+                responseCache: Bool = true, storeDeadline: Duration = .seconds(1)) throws {
         self.measurer = measurer
         self.store = store
         self.host = host
@@ -53,10 +55,10 @@ public struct FeedHTTPService: Sendable {
         self.withSync = withSync
         self.logger = logger
         self.syncClock = syncClock
-        api = FeedAPI(controller: try FeedController(store: store, measurer: measurer), store: store,
-                      metrics: ServiceMetrics(),
+        api = FeedAPI(controller: try FeedController(store: store, measurer: measurer),
+                      store: DeadlineServing(store: store, deadline: storeDeadline), metrics: ServiceMetrics(),
                       watcher: responseCache ? try (store as? any ChangeWatchingStore)?.changeWatcher() : nil,
-                      htmlPositionProbe: htmlPositionProbe, fonts: measurer.fonts)
+                      htmlPositionProbe: htmlPositionProbe, fonts: measurer.fonts, logger: logger)
     }
 
     /// The Hummingbird application: the routes at `host`:`port`; `onListening` gets the bound port.

@@ -36,7 +36,7 @@ struct FeedQuery: Hashable, Sendable {
         guard paging else { return }
         if let limit = parameters["limit"] {
             guard let value = Int(limit) else {
-                throw .badParameter("limit", "limit must be a whole number, not \"\(limit)\"")
+                throw .badParameter("limit", "limit must be a whole number, not \"\(Self.shown(limit))\"")
             }
             try Self.check("limit", value, range: OptionRange.limit)
             self.limit = value
@@ -55,10 +55,16 @@ struct FeedQuery: Hashable, Sendable {
         subscript(_ name: String) -> Substring? { parameter(name) }
     }
 
+    /// A parameter's text as a message quotes it: a NUL byte as `\0`.
+    private static func shown(_ text: some StringProtocol) -> String {
+        text.replacingOccurrences(of: "\0", with: "\\0")
+    }
+
     private static func number(_ name: String, _ text: String, range: OptionRange<Double>) throws(ProblemDocument)
         -> Double {
-        guard let value = Double(text), value.isFinite else {
-            throw .badParameter(name, "\(name) must be a number, not \"\(text)\"")
+        // Double(_:) reads a C string: it would stop at a NUL byte and take "375\0abc" for 375.
+        guard !text.contains("\0"), let value = Double(text), value.isFinite else {
+            throw .badParameter(name, "\(name) must be a number, not \"\(shown(text))\"")
         }
         try check(name, value, range: range)
         return value

@@ -11,8 +11,11 @@ import Synchronization
 /// connection (the sync daemon in another process or on another machine, layouts stored for a
 /// cold page) makes a later request compute its page again. The watcher may report a commit a
 /// little late (up to 2 ms for a SQLite file; a PostgreSQL notification's delivery time): that
-/// is the most a cached response outlives the data it was built from. At most
-/// ``capacity`` entries; a full cache starts over.
+/// is the most a cached response outlives the data it was built from.
+///
+/// The bodies kept add up to at most ``byteBudget`` bytes: storing past it evicts the least
+/// recently used entries first, and a body larger than ``largestBody`` (a sixteenth of the
+/// budget) is never kept, so a few huge pages cannot push out every ordinary one.
 final class ResponseCache: Sendable {
     /// What a cached response answers.
     enum Key: Hashable, Sendable {
@@ -47,25 +50,52 @@ final class ResponseCache: Sendable {
         }
     }
 
-    let capacity: Int
-    private let entries = Mutex<[Key: Entry]>([:])
+    let byteBudget: Int
+    var largestBody: Int { byteBudget / 16 }
+    private let state = Mutex(State())
 
-    init(capacity: Int = 1024) {
-        self.capacity = capacity
+    /// The entries, their bytes, and a use counter that orders them by recency.
+    private struct State {
+        var slots: [Key: (entry: Entry, lastUse: UInt64)] = [:]
+        var bytes = 0
+        var uses: UInt64 = 0
     }
 
-    /// The entry for `key` made at `version`, if any.
+    /// - Parameter byteBudget: the most body bytes kept (64 MiB by default).
+    init(byteBudget: Int = 64 << 20) {
+        self.byteBudget = byteBudget
+    }
+
+    /// The entry for `key` made at `version`, if any (now the most recently used).
     func entry(_ key: Key, version: Int64) -> Entry? {
-        entries.withLock { entries in
-            guard let entry = entries[key], entry.version == version else { return nil }
-            return entry
+        state.withLock { state in
+            guard let slot = state.slots[key], slot.entry.version == version else { return nil }
+            state.uses += 1
+            state.slots[key]?.lastUse = state.uses
+            return slot.entry
         }
     }
 
+    /// Keeps `entry` for `key` (replacing any), evicting the least recently used entries while
+    /// the bodies would exceed the budget; a body over ``largestBody`` is not kept.
     func store(_ entry: Entry, for key: Key) {
-        entries.withLock { entries in
-            if entries.count >= capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
+        let size = entry.body.readableBytes
+        guard size <= largestBody else { return }
+        state.withLock { state in
+            if let old = state.slots.removeValue(forKey: key) { state.bytes -= old.entry.body.readableBytes }
+            while state.bytes + size > byteBudget,
+                  let oldest = state.slots.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.slots[oldest.key] = nil
+                state.bytes -= oldest.value.entry.body.readableBytes
+            }
+            state.uses += 1
+            state.slots[key] = (entry, state.uses)
+            state.bytes += size
         }
+    }
+
+    /// How many entries and body bytes are kept.
+    var usage: (entries: Int, bytes: Int) {
+        state.withLock { ($0.slots.count, $0.bytes) }
     }
 }

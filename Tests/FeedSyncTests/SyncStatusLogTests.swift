@@ -3,6 +3,7 @@ import FeedStore
 import FeedSync
 import Foundation
 import Logging
+import StoreTestSupport
 import Synchronization
 import Testing
 

@@ -2,19 +2,21 @@ import Logging
 import Synchronization
 
 /// A swift-log handler that keeps every record, for tests of what a run logs.
-final class LogRecorder: Sendable {
-    struct Record: Sendable {
-        var level: Logger.Level
-        var message: String
-        var metadata: [String: String]
+public final class LogRecorder: Sendable {
+    public struct Record: Sendable {
+        public var level: Logger.Level
+        public var message: String
+        public var metadata: [String: String]
     }
 
     private let stored = Mutex<[Record]>([])
 
-    var records: [Record] { stored.withLock { $0 } }
+    public init() {}
+
+    public var records: [Record] { stored.withLock { $0 } }
 
     /// A logger at `level` whose records this recorder keeps.
-    func logger(level: Logger.Level = .info) -> Logger {
+    public func logger(level: Logger.Level = .info) -> Logger {
         Logger(label: "test.sync") { _ in Handler(recorder: self, logLevel: level) }
     }
 

@@ -1,0 +1,108 @@
+import FeedModel
+import Synchronization
+
+/// A store whose every served read and write answers within a deadline (``FeedServing``): past it
+/// the call fails with ``StoreDeadlineExceeded`` (a ``StoreFailure/unreachable(message:)``, which
+/// the service answers 503 with `Retry-After`) and the work is cancelled. A database that stops
+/// answering (a PostgreSQL server gone or partitioned, a SQLite lock held too long) costs a request
+/// the deadline, not whatever the store's own timeouts add up to.
+struct DeadlineServing: FeedServing {
+    let store: any FeedServing
+    let deadline: Duration
+
+    func pageRows(after cursor: FeedCursor?, limit: Int, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
+        try await within { [store] in
+            try await store.pageRows(after: cursor, limit: limit, commentLimit: commentLimit, slot: slot)
+        }
+    }
+
+    func itemRows(photoID: Int64, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
+        try await within { [store] in try await store.itemRows(photoID: photoID, commentLimit: commentLimit, slot: slot) }
+    }
+
+    func storeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) async throws {
+        try await within { [store] in try await store.storeLayouts(entries) }
+    }
+
+    func countLayoutAccess(hits: Int, misses: Int) {
+        store.countLayoutAccess(hits: hits, misses: misses)
+    }
+
+    func ping() async throws {
+        try await within { [store] in try await store.ping() }
+    }
+
+    func servedLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport {
+        try await within { [store] in try await store.servedLayoutCacheReport(engineVersion: engineVersion) }
+    }
+
+    /// The result of `work`, or ``StoreDeadlineExceeded`` once ``deadline`` has passed, whichever
+    /// comes first. `work` runs in a task of its own, so a call that ignores cancellation still
+    /// cannot hold the caller past the deadline.
+    private func within<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let race = DeadlineRace<T>()
+        let deadline = self.deadline
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.start(continuation,
+                           work: Task {
+                               do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
+                           },
+                           timer: Task {
+                               guard (try? await Task.sleep(for: deadline)) != nil else { return }
+                               race.finish(.failure(StoreDeadlineExceeded(deadline: deadline)))
+                           })
+            }
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
+        }
+    }
+}
+
+/// The first of a call's outcome and its deadline: resumes the caller once, then cancels the
+/// other task.
+private final class DeadlineRace<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var outcome: Result<T, any Error>?
+        var tasks: [Task<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func start(_ continuation: CheckedContinuation<T, any Error>, work: Task<Void, Never>, timer: Task<Void, Never>) {
+        let early = state.withLock { state -> Result<T, any Error>? in
+            state.tasks = [work, timer]
+            guard let outcome = state.outcome else {
+                state.continuation = continuation
+                return nil
+            }
+            return outcome
+        }
+        if let early {
+            work.cancel()
+            timer.cancel()
+            continuation.resume(with: early)
+        }
+    }
+
+    func finish(_ outcome: Result<T, any Error>) {
+        let (continuation, tasks) = state.withLock { state -> (CheckedContinuation<T, any Error>?, [Task<Void, Never>]) in
+            guard state.outcome == nil else { return (nil, []) }
+            state.outcome = outcome
+            defer { state.continuation = nil }
+            return (state.continuation, state.tasks)
+        }
+        for task in tasks { task.cancel() }
+        continuation?.resume(with: outcome)
+    }
+}
+
+/// A store call that did not answer within the service's deadline.
+public struct StoreDeadlineExceeded: Error, StoreFailureConvertible {
+    public let deadline: Duration
+
+    public var storeFailure: StoreFailure {
+        .unreachable(message: "the database did not answer within \(deadline)")
+    }
+}
