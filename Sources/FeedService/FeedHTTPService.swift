@@ -3,6 +3,7 @@ import FeedStore
 import FeedSync
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import PhotoFeed
@@ -47,7 +48,9 @@ public struct FeedHTTPService: Sendable {
     public init(store: any FeedStoring & FeedServing, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
                 logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
                 syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared,
-                responseCache: Bool = true, storeDeadline: Duration = .seconds(1)) throws {
+                responseCache: Bool = true, storeDeadline: Duration = .seconds(1),
+                idleTimeout: TimeAmount = .seconds(10)) throws {
+        self.idleTimeout = idleTimeout
         self.measurer = measurer
         self.store = store
         self.host = host
@@ -61,12 +64,28 @@ public struct FeedHTTPService: Sendable {
                       htmlPositionProbe: htmlPositionProbe, fonts: measurer.fonts, logger: logger)
     }
 
+    /// How long a connection may go without a whole request head (or, between requests, without
+    /// a new one) before the server closes it: a client that sends half a request and waits
+    /// holds its descriptor this long at most (10 s unless tests say otherwise).
+    public let idleTimeout: TimeAmount
+
+    /// The most connections served at once: half the process's descriptor limit (the rest are for
+    /// the database, the fonts and the logs), at most 4,096. Past it the server stops accepting,
+    /// and new connections wait in the listen backlog until one closes.
+    public static let connectionLimit: Int = {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 512 }
+        return Int(min(4_096, max(64, limit.rlim_cur / 2)))
+    }()
+
     /// The Hummingbird application: the routes at `host`:`port`; `onListening` gets the bound port.
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
         Application(router: FeedRouter.make(api: api),
-                    configuration: ApplicationConfiguration(address: .hostname(host, port: port),
-                                                            serverName: "photofeed"),
+                    server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout)),
+                    configuration: ApplicationConfiguration(
+                        address: .hostname(host, port: port), serverName: "photofeed",
+                        availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),
                     onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
                     logger: logger)
     }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NIOFoundationCompat
+import NIOPosix
 import Testing
 
 /// The service over a real TCP socket on loopback (a free port), as a client sees it.
@@ -22,6 +23,25 @@ import Testing
             let cached = try await client.execute(uri: "/v1/feed?width=375&scale=3&limit=2", method: .get,
                                                   headers: [.ifNoneMatch: again.headers[.eTag] ?? tag])
             #expect(cached.status == .notModified)
+        }
+    }
+}
+
+/// Connections that stall: a client that sends half a request head and waits is closed once the
+/// idle timeout passes, so stalled sockets cannot hold every descriptor.
+@Suite(.timeLimit(.minutes(1))) struct StalledConnectionTests {
+    @Test func halfARequestIsClosedAfterTheIdleTimeout() async throws {
+        let app = try ServiceFixture.service(idleTimeout: .milliseconds(100)).service.application()
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.seconds(5)).connect(host: "127.0.0.1", port: port).get()
+            try await channel.writeAndFlush(ByteBuffer(string: "GET /v1/feed?width=375 HTTP/1.1\r\nHost: x\r\n")).get()
+
+            // The server closes the connection: the close future completes (the suite's limit
+            // fails the test if it never does).
+            try await channel.closeFuture.get()
+            #expect(!channel.isActive)
         }
     }
 }

@@ -14,14 +14,15 @@ import Testing
 /// helpers that read responses.
 enum ServiceFixture {
     /// A service on a fresh seeded database file (its path too, for a second connection).
-    static func service(busyTimeout: TimeInterval = 5, htmlPositionProbe: Bool = false) throws
-        -> (service: FeedHTTPService, path: String) {
+    static func service(busyTimeout: TimeInterval = 5, htmlPositionProbe: Bool = false,
+                        idleTimeout: TimeAmount = .seconds(10)) throws -> (service: FeedHTTPService, path: String) {
         let path = try FeedTestStore.seededFile()
         let store = try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory,
                                   clock: FeedTestStore.clock, busyTimeout: busyTimeout)
         var logger = Logger(label: "photofeed.serve.tests")
         logger.logLevel = .warning
-        return (try FeedHTTPService(store: store, port: 0, logger: logger, htmlPositionProbe: htmlPositionProbe), path)
+        return (try FeedHTTPService(store: store, port: 0, logger: logger, htmlPositionProbe: htmlPositionProbe,
+                                    idleTimeout: idleTimeout), path)
     }
 
     static func text(_ response: TestResponse) -> String {
