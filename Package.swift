@@ -102,6 +102,7 @@ let package = Package(
         .target(name: "FeedService", dependencies: [
             "FeedAPIModel", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "NIOCore", package: "swift-nio"),

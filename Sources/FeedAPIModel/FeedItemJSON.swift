@@ -3,7 +3,9 @@ import PhotoFeed
 
 /// One feed item as the CLI's `feed --format json` and the HTTP service give it: the photo, its
 /// user, location label and placemark, likes, description, the comment labels shown, every text
-/// exactly as the cell sets it, and the cell's layout with whether it came from the layout cache.
+/// exactly as the cell sets it, and the cell's layout, with (for the CLI, whose contract has it)
+/// whether it came from the layout cache. The service leaves `cache` out, so that a body, and its
+/// entity tag, follow the content only; it says how the layouts were found in `Server-Timing`.
 ///
 /// Keys, in this order (`docs/cli.md`, `docs/openapi.yaml`):
 /// ```json
@@ -39,7 +41,8 @@ package struct FeedItemJSON: Encodable, Sendable {
     package var photoId: Int64
     /// The layout-description contract's result line, as the layout cache gives it.
     var layout: JSONFragment
-    package var cache: String
+    /// `"hit"` or `"miss"`; nil leaves the key out (the service).
+    package var cache: String?
     package var photo: Photo
     package var user: User
     package var location: String?
@@ -54,11 +57,12 @@ package struct FeedItemJSON: Encodable, Sendable {
     /// Node id → the text the cell sets on it, in the cell's order.
     package var texts: [(node: String, text: String)]
 
-    package init(_ entry: FeedPageEntry) {
+    /// - Parameter reportsCache: carry `cache` (the CLI's JSON), or leave it out (the service's).
+    package init(_ entry: FeedPageEntry, reportsCache: Bool = true) {
         let model = entry.model
         photoId = entry.photoID
         layout = JSONFragment(entry.layout.resultLine(nodesWithLayouts: PhotoCellNode.nodesWithOwnLayouts))
-        cache = entry.cache.rawValue
+        cache = reportsCache ? entry.cache.rawValue : nil
         photo = Photo(url: model.photoURL, pixelWidth: model.pixelWidth, pixelHeight: model.pixelHeight,
                       uploadedAt: model.uploadedAt)
         user = User(name: model.userName, avatarURL: model.avatarURL)
@@ -85,7 +89,7 @@ package struct FeedItemJSON: Encodable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(photoId, forKey: .photoId)
         try container.encode(layout, forKey: .layout)
-        try container.encode(cache, forKey: .cache)
+        try container.encodeIfPresent(cache, forKey: .cache)
         try container.encode(photo, forKey: .photo)
         try container.encode(user, forKey: .user)
         try container.encode(location, forKey: .location)  // null until geocoded

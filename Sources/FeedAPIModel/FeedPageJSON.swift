@@ -6,14 +6,16 @@ import PhotoFeed
 ///
 /// Each item starts with the contract's first three keys, `photoId`, `layout` (the
 /// layout-description contract's result line: the cell's size and every node's frame, named
-/// as `layout show` names them) and `cache` (`"hit"` or `"miss"`), then carries everything the
-/// cell shows, so a client draws it without laying anything out (``FeedItemJSON``).
+/// as `layout show` names them) and, in the CLI's JSON, `cache` (`"hit"` or `"miss"`), then
+/// carries everything the cell shows, so a client draws it without laying anything out
+/// (``FeedItemJSON``).
 package struct FeedPageJSON: Encodable, Sendable {
     package var items: [FeedItemJSON]
     package var next: String?
 
-    package init(_ page: FeedPageResult) {
-        items = page.entries.map(FeedItemJSON.init)
+    /// - Parameter reportsCache: each item carries `cache` (the CLI's JSON) or not (the service's).
+    package init(_ page: FeedPageResult, reportsCache: Bool = true) {
+        items = page.entries.map { FeedItemJSON($0, reportsCache: reportsCache) }
         next = page.next?.encoded
     }
 

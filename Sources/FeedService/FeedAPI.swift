@@ -50,7 +50,8 @@ final class FeedAPI: Sendable {
             let query = try Self.query(request, paging: true)
             return try await cached(.feed(query), request: request, contentType: "application/json") {
                 let page = try await page(query)
-                return (try Self.jsonBody(FeedPageJSON(page)), stored: page.misses > 0)
+                return (try Self.jsonBody(FeedPageJSON(page, reportsCache: false)),
+                        LayoutLookups(hits: page.hits, misses: page.misses))
             }
         }
     }
@@ -67,7 +68,8 @@ final class FeedAPI: Sendable {
                                                                    scale: query.scale, executor: layoutThreads)
                 else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
                 count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
-                return (try Self.jsonBody(FeedItemJSON(entry)), stored: entry.cache == .miss)
+                return (try Self.jsonBody(FeedItemJSON(entry, reportsCache: false)),
+                        LayoutLookups(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0))
             }
         }
     }
@@ -96,7 +98,7 @@ final class FeedAPI: Sendable {
                 }
                 return (Data(html.replacingOccurrences(of: "</main>\n",
                                                        with: "</main>\n" + Self.navigation(query, page: page)).utf8),
-                        stored: page.misses > 0)
+                        LayoutLookups(hits: page.hits, misses: page.misses))
             }
         }
     }
@@ -171,23 +173,33 @@ final class FeedAPI: Sendable {
     }
 
     /// The response whose body `make` gives, kept in ``responses`` under `key` while the database
-    /// does not change (without a watcher, made every time). `make` also says whether it stored
-    /// layouts: such a body reports cache misses and its making changed the database, so it is
-    /// not kept, and the next request makes the body from the stored layouts.
+    /// does not change (without a watcher, made every time). `make` also says how its layouts
+    /// were found: a body with misses stored layouts, so its making changed the database; it is
+    /// not kept, and the next request makes the body from the stored layouts. `Server-Timing`
+    /// says how the layouts were found, or that the response came from memory.
     private func cached(_ key: ResponseCache.Key, request: Request, contentType: String,
-                        make: () async throws -> (body: Data, stored: Bool)) async throws -> Response {
-        guard let watcher else { return conditional(try await make().body, contentType: contentType, request: request) }
+                        make: () async throws -> (body: Data, lookups: LayoutLookups)) async throws -> Response {
+        guard let watcher else {
+            let (body, lookups) = try await make()
+            var response = conditional(body, contentType: contentType, request: request)
+            response.headers[.serverTiming] = lookups.serverTiming
+            return response
+        }
         let version = try watcher.version()
         if let entry = responses.entry(key, version: version) {
             metrics.responseCacheHits.increment()
-            return entry.response(to: request)
+            var response = entry.response(to: request)
+            response.headers[.serverTiming] = LayoutLookups.fromMemory
+            return response
         }
-        let (body, stored) = try await make()
+        let (body, lookups) = try await make()
         let entry = ResponseCache.Entry(version: version, body: ByteBuffer(bytes: body),
                                         tag: EntityTag(body: body, engineVersion: EngineVersion.layoutEngine),
                                         contentType: contentType, cacheControl: "no-cache")
-        if !stored { responses.store(entry, for: key) }
-        return entry.response(to: request)
+        if lookups.misses == 0 { responses.store(entry, for: key) }
+        var response = entry.response(to: request)
+        response.headers[.serverTiming] = lookups.serverTiming
+        return response
     }
 
     /// 200 with `body`, or 304 without it when the request's `If-None-Match` names its tag.

@@ -25,6 +25,9 @@ enum ServiceFixture {
                                     idleTimeout: idleTimeout), path)
     }
 
+    /// The `Server-Timing` field's name.
+    static let serverTiming = HTTPFields.Element.Name("Server-Timing")!
+
     static func text(_ response: TestResponse) -> String {
         String(buffer: response.body)
     }
