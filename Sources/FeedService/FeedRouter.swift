@@ -1,10 +1,12 @@
 import Hummingbird
 
 /// The service's routes (docs/openapi.yaml) on a Hummingbird router, behind the request log and
-/// the metrics middleware. A path the router does not know answers 404 with a problem document.
+/// the metrics middleware. Every route answers HEAD as it answers GET, without the body (the
+/// router's generated HEAD endpoints). A path the router does not know answers 404 with a
+/// problem document.
 enum FeedRouter {
     static func make(api: FeedAPI) -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsRecordingMiddleware(metrics: api.metrics))
         router.add(middleware: NotFoundProblemMiddleware())
@@ -31,11 +33,11 @@ struct NotFoundProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as any HTTPResponseError {
             switch error.status {
-            case .notFound where request.method != .get && Self.isRoute(request.uri.path):
+            case .notFound where ![.get, .head].contains(request.method) && Self.isRoute(request.uri.path):
                 var response = ProblemDocument(title: "Method Not Allowed", status: 405,
                                                detail: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
                     .response
-                response.headers[.allow] = "GET"
+                response.headers[.allow] = "GET, HEAD"
                 return response
             case .notFound:
                 return ProblemDocument.notFound("no route answers \(request.uri.path)").response
@@ -49,7 +51,7 @@ struct NotFoundProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// Whether `path` is one the router answers for GET.
+    /// Whether `path` is one the router answers for GET and HEAD.
     static func isRoute(_ path: String) -> Bool {
         if ["/", "/v1/feed", "/v1/layouts/report", "/healthz", "/metrics", "/openapi.yaml"].contains(path) {
             return true

@@ -87,6 +87,24 @@ import Testing
         }
     }
 
+    /// Monitors ask with HEAD: every route answers as GET does, without the body.
+    @Test func headAnswersAsGetWithoutTheBody() async throws {
+        let app = try ServiceFixture.service().service.application()
+        try await app.test(.router) { client in
+            for uri in ["/v1/feed?width=375&limit=2", "/v1/photos/1?width=375", "/healthz", "/metrics",
+                        "/openapi.yaml", "/?limit=1", "/v1/layouts/report", "/fonts/DejaVuSans.ttf"] {
+                let get = try await client.execute(uri: uri, method: .get)
+                let head = try await client.execute(uri: uri, method: .head)
+                #expect(head.status == .ok, "\(uri)")
+                #expect(head.body.readableBytes == 0, "\(uri)")
+                #expect(head.headers[.contentType] == get.headers[.contentType], "\(uri)")
+                #expect(head.headers[.eTag] == get.headers[.eTag], "\(uri)")
+            }
+            let bad = try await client.execute(uri: "/v1/feed?width=0", method: .head)
+            #expect(bad.status == .badRequest && bad.body.readableBytes == 0)
+        }
+    }
+
     @Test func unknownPathsAndMethodsAreProblems() async throws {
         let app = try ServiceFixture.service().service.application()
         try await app.test(.router) { client in
@@ -94,7 +112,7 @@ import Testing
             ServiceFixture.expectProblem(unknown, status: 404)
             let post = try await client.execute(uri: "/v1/feed?width=375", method: .post)
             ServiceFixture.expectProblem(post, status: 405)
-            #expect(post.headers[.allow] == "GET")
+            #expect(post.headers[.allow] == "GET, HEAD")
             let delete = try await client.execute(uri: "/v1/photos/1", method: .delete)
             ServiceFixture.expectProblem(delete, status: 405)
         }
