@@ -6,22 +6,30 @@ import Synchronization
 /// the service answers 503 with `Retry-After`) and the work is cancelled. A database that stops
 /// answering (a PostgreSQL server gone or partitioned, a SQLite lock held too long) costs a request
 /// the deadline, not whatever the store's own timeouts add up to.
+///
+/// A call's deadline is ``deadline`` plus ``perRow`` for each row it reads or writes (a page of
+/// 10,000 items is legitimately slower than one of 20); the layout cache report, a scan of the
+/// whole cache, gets ``reportDeadline``.
 struct DeadlineServing: FeedServing {
     let store: any FeedServing
     let deadline: Duration
+    var perRow: Duration = .milliseconds(2)
+    var reportDeadline: Duration = .seconds(30)
 
     func pageRows(after cursor: FeedCursor?, limit: Int, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
-        try await within { [store] in
+        try await within(rows: limit) { [store] in
             try await store.pageRows(after: cursor, limit: limit, commentLimit: commentLimit, slot: slot)
         }
     }
 
     func itemRows(photoID: Int64, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
-        try await within { [store] in try await store.itemRows(photoID: photoID, commentLimit: commentLimit, slot: slot) }
+        try await within(rows: 1) { [store] in
+            try await store.itemRows(photoID: photoID, commentLimit: commentLimit, slot: slot)
+        }
     }
 
     func storeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) async throws {
-        try await within { [store] in try await store.storeLayouts(entries) }
+        try await within(rows: entries.count) { [store] in try await store.storeLayouts(entries) }
     }
 
     func countLayoutAccess(hits: Int, misses: Int) {
@@ -29,19 +37,26 @@ struct DeadlineServing: FeedServing {
     }
 
     func ping() async throws {
-        try await within { [store] in try await store.ping() }
+        try await within(rows: 0) { [store] in try await store.ping() }
     }
 
     func servedLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport {
-        try await within { [store] in try await store.servedLayoutCacheReport(engineVersion: engineVersion) }
+        try await within(reportDeadline) { [store] in
+            try await store.servedLayoutCacheReport(engineVersion: engineVersion)
+        }
     }
 
-    /// The result of `work`, or ``StoreDeadlineExceeded`` once ``deadline`` has passed, whichever
+    /// ``within(_:_:)`` the deadline of a call on `rows` rows.
+    private func within<T: Sendable>(rows: Int, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await within(deadline + perRow * rows, work)
+    }
+
+    /// The result of `work`, or ``StoreDeadlineExceeded`` once `deadline` has passed, whichever
     /// comes first. `work` runs in a task of its own, so a call that ignores cancellation still
     /// cannot hold the caller past the deadline.
-    private func within<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    private func within<T: Sendable>(_ deadline: Duration,
+                                     _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let race = DeadlineRace<T>()
-        let deadline = self.deadline
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation,

@@ -40,8 +40,8 @@ public struct FeedHTTPService: Sendable {
     ///   - syncClock: the in-process daemon's clock (tests give a simulated one).
     ///   - responseCache: keep responses until the database changes (off: every request reads
     ///     the store; the benchmarks of the store path).
-    ///   - storeDeadline: the longest a request waits for one store call before answering 503
-    ///     (``DeadlineServing``).
+    ///   - storeDeadline: the longest a request waits for one store call before answering 503, plus
+    ///     2 ms for each row the call reads or writes (``DeadlineServing``).
     ///
     /// A store that can watch its database (``ChangeWatchingStore``) gets its responses cached
     /// until the database changes (``ResponseCache``); any other is answered afresh every time.

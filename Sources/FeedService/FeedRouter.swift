@@ -1,13 +1,13 @@
 import Hummingbird
 
-/// The service's routes (docs/openapi.yaml) on a Hummingbird router, behind the request log and
+/// The service's routes (docs/openapi.yaml) on a Hummingbird router, behind the access log and
 /// the metrics middleware. Every route answers HEAD as it answers GET, without the body (the
 /// router's generated HEAD endpoints). A path the router does not know answers 404 with a
 /// problem document.
 enum FeedRouter {
     static func make(api: FeedAPI) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: AccessLogMiddleware())
         router.add(middleware: MetricsRecordingMiddleware(metrics: api.metrics))
         router.add(middleware: NotFoundProblemMiddleware())
         router.get("/v1/feed") { request, _ in await api.feed(request) }

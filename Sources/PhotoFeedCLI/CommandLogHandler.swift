@@ -10,15 +10,15 @@ import Logging
 /// ```
 /// 2026-11-26T12:00:03.412Z info photofeed.sync: started clock=virtual database=feed.sqlite pending=412 seed=1
 /// ```
-struct CommandLogHandler: LogHandler {
-    var logLevel: Logger.Level
-    var metadata: Logger.Metadata = [:]
-    var metadataProvider: Logger.MetadataProvider?
+package struct CommandLogHandler: LogHandler {
+    package var logLevel: Logger.Level
+    package var metadata: Logger.Metadata = [:]
+    package var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let output: CommandOutput
     private let now: @Sendable () -> Date
 
-    init(label: String, level: Logger.Level, output: CommandOutput = .current,
+    package init(label: String, level: Logger.Level, output: CommandOutput = .current,
          now: @escaping @Sendable () -> Date = { Date() }) {
         self.label = label
         self.logLevel = level
@@ -26,12 +26,12 @@ struct CommandLogHandler: LogHandler {
         self.now = now
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var fields = metadata
         if let provided = metadataProvider?.get() { fields.merge(provided) { _, new in new } }
         if let own = event.metadata { fields.merge(own) { _, new in new } }
@@ -73,9 +73,24 @@ struct CommandLogHandler: LogHandler {
     }
 }
 
-/// `--log-level`: the least severe level the daemon's log shows.
-enum LogLevelOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+/// `--log-level`: the least severe level a log shows (`sync`, `serve`). Without the option,
+/// `$LOG_LEVEL` when it is set, else `info`.
+package enum LogLevelOption: String, ExpressibleByArgument, CaseIterable, Sendable {
     case trace, debug, info, notice, warning, error, critical
 
-    var level: Logger.Level { Logger.Level(rawValue: rawValue)! }
+    package var level: Logger.Level { Logger.Level(rawValue: rawValue)! }
+
+    /// `$LOG_LEVEL` (any case), or `info` when it is unset or names no level (which
+    /// ``checkEnvironment()`` refuses).
+    package static var environmentDefault: LogLevelOption {
+        ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Self(rawValue: $0.lowercased()) } ?? .info
+    }
+
+    /// Refuses a `$LOG_LEVEL` that names no level, as a usage error.
+    package static func checkEnvironment() throws {
+        guard let value = ProcessInfo.processInfo.environment["LOG_LEVEL"], Self(rawValue: value.lowercased()) == nil
+        else { return }
+        throw ValidationError("LOG_LEVEL must be one of \(allCases.map(\.rawValue).joined(separator: ", ")), "
+                              + "not \"\(value)\"")
+    }
 }

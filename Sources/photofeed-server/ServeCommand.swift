@@ -11,7 +11,8 @@ import PhotoFeedCLI
 ///
 /// Binds to loopback unless `--host` says otherwise. Prints one line on standard output once
 /// listening (`listening on http://127.0.0.1:8080`, the real port when `--port 0`); requests are
-/// logged on standard error through swift-log.
+/// logged on standard error through swift-log, one access-log line each, in the sync daemon's line
+/// format.
 public struct ServeCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -22,8 +23,9 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host: String = "127.0.0.1"
     @Option(help: "The TCP port (0 picks a free one).") var port: Int = 8080
     @Flag(name: .customLong("with-sync"), help: "Also run the sync daemon in this process.") var withSync = false
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: String = "info"
+    @Option(name: .customLong("log-level"),
+            help: "trace, debug, info, notice, warning, error or critical (default: $LOG_LEVEL, else info).")
+    var logLevel: LogLevelOption?
     // Benchmarks measure the store path: every request reads the database.
     @Flag(name: .customLong("no-response-cache"), help: .hidden) var noResponseCache = false
 
@@ -36,18 +38,15 @@ public struct ServeCommand: AsyncParsableCommand {
         if withSync, DatabaseKind(location: store.path) == .postgres {
             throw ValidationError(ServeError.syncNeedsSQLite.description)
         }
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
-        }
+        if logLevel == nil { try LogLevelOption.checkEnvironment() }
     }
 
     public func run() async throws {
         let output = CommandOutput.current
-        let level = Logger.Level(rawValue: logLevel) ?? .info
+        // The same line format as the sync daemon's log (CommandLogHandler).
+        let level = (logLevel ?? .environmentDefault).level
         var logger = Logger(label: "photofeed.serve") { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            CommandLogHandler(label: label, level: level, output: output)
         }
         logger.logLevel = level
         let host = self.host

@@ -13,7 +13,7 @@ struct DeadlineServingTests {
 
     @Test func aCallPastTheDeadlineIsUnreachableAndItsWorkCancelled() async throws {
         let hanging = HangingServing()
-        let store = DeadlineServing(store: hanging, deadline: .milliseconds(20))
+        let store = DeadlineServing(store: hanging, deadline: .milliseconds(20), perRow: .zero)
 
         let error = await #expect(throws: StoreDeadlineExceeded.self) {
             _ = try await store.pageRows(after: nil, limit: 20, commentLimit: 2, slot: Self.slot)

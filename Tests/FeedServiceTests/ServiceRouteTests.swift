@@ -1,4 +1,6 @@
 import FeedRendering
+import FeedService
+import FeedStore
 import Foundation
 import GRDB
 import Hummingbird
@@ -135,5 +137,27 @@ import Testing
             let after = try await client.execute(uri: "/v1/feed?width=375", method: .get)
             #expect(after.status == .ok)
         }
+    }
+}
+
+/// The access log: one line per completed request, with what an operator looks for.
+@Suite struct AccessLogTests {
+    @Test func eachRequestLogsOneLineWithMethodRouteStatusDurationAndBytes() async throws {
+        let recorder = LogRecorder()
+        let store = try FeedStore(path: try FeedTestStore.seededFile(), migrationsDirectory: FeedTestStore.migrationsDirectory,
+                                  clock: FeedTestStore.clock)
+        let service = try FeedHTTPService(store: store, port: 0, logger: recorder.logger())
+        try await service.application().test(.router) { client in
+            _ = try await client.execute(uri: "/v1/photos/1?width=375", method: .get)
+            _ = try await client.execute(uri: "/nowhere", method: .get)
+        }
+
+        let lines = recorder.records.filter { $0.message == "request" }
+        #expect(lines.map(\.level) == [.info, .info])
+        #expect(lines.map { $0.metadata["route"] } == ["/v1/photos/{id}", "NotFound"])
+        #expect(lines.map { $0.metadata["path"] } == ["/v1/photos/1", "/nowhere"])
+        #expect(lines.map { $0.metadata["status"] } == ["200", "404"])
+        #expect(lines.allSatisfy { $0.metadata["method"] == "GET" && Double($0.metadata["duration_ms"] ?? "") != nil })
+        #expect(Int(lines[0].metadata["bytes"] ?? "") ?? 0 > 1_000)
     }
 }

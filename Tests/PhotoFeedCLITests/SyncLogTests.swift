@@ -8,7 +8,7 @@ import Testing
 
 /// `photofeed sync`'s log on a standard error that is not a terminal: swift-log records written
 /// as lines through ``CommandOutput`` (captured here, as a pipe or a file would get them).
-@Suite struct SyncLogTests {
+@Suite(.timeLimit(.minutes(5))) struct SyncLogTests {
     @Test func startProgressAndEndLines() async throws {
         let path = try FeedTestStore.seededFile()
         let pending = try Self.pendingJobs(path)
@@ -57,6 +57,26 @@ import Testing
         let result = await CommandRunner.runAsync(["sync", "--db", path, "--clock", "virtual"] + options)
         #expect(result.status == 64)
         #expect(result.err.joined().contains(options[0]))
+    }
+
+    /// Without `--log-level`, `$LOG_LEVEL` (any case) chooses the level; one that names no level
+    /// is a usage error.
+    @Test func theLevelComesFromTheEnvironmentWithoutTheOption() async throws {
+        let path = try FeedTestStore.seededFile()
+        var environment = ProcessInfo.processInfo.environment
+        environment["LOG_LEVEL"] = "WARNING"
+        let quiet = try await PhotoFeedProcess.run(["sync", "--db", path, "--clock", "virtual", "--until-idle"],
+                                                   environment: environment)
+        #expect(quiet.status == 0, "\(quiet.standardError)")
+        #expect(!quiet.standardError.contains(" info photofeed.sync: "))
+        environment["LOG_LEVEL"] = "loud"
+        let bad = try await PhotoFeedProcess.run(["sync", "--db", path, "--clock", "virtual"], environment: environment)
+        #expect(bad.status == 64)
+        #expect(bad.standardError.hasPrefix(
+            "error: LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical, not \"loud\""))
+        let chosen = try await PhotoFeedProcess.run(
+            ["sync", "--db", path, "--clock", "virtual", "--until-idle", "--log-level", "info"], environment: environment)
+        #expect(chosen.status == 0 && chosen.standardError.contains(" info photofeed.sync: started "))
     }
 
     @Test func handlerFormatsTimeLevelLabelMessageAndSortedMetadata() {
