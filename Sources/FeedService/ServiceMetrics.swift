@@ -1,3 +1,4 @@
+import Foundation
 import Metrics
 import Prometheus
 import Synchronization
@@ -15,6 +16,10 @@ import Synchronization
 ///   (``ResponseCache``), whose cells were not read again.
 /// - `photofeed_sync_completed`, `_failed`, `_retried`, `_pending`, `_relayouts` (gauges of the
 ///   run's totals): the sync daemon's counts, when it runs in the process (`serve --with-sync`).
+/// - The process's metrics (``ProcessMetrics``: CPU, memory, descriptors, start time) and
+///   `photofeed_build_info`.
+///
+/// Every metric has a `# HELP` line (``MetricHelp``).
 final class ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory
@@ -22,6 +27,8 @@ final class ServiceMetrics: Sendable {
     let cacheMisses: Metrics.Counter
     let layoutsComputed: Metrics.Counter
     let responseCacheHits: Metrics.Counter
+    /// When the service started, in seconds since 1970 (`process_start_time_seconds`).
+    let startTime = Date().timeIntervalSince1970
     private let requests = Mutex<[RequestKey: (count: Metrics.Counter, duration: Metrics.Timer)]>([:])
 
     struct RequestKey: Hashable {
@@ -69,6 +76,6 @@ final class ServiceMetrics: Sendable {
 
     /// Everything, in Prometheus' text exposition format.
     func exposition() -> [UInt8] {
-        registry.emitToBuffer()
+        Array((MetricHelp.annotate(registry.emitToBuffer()) + ProcessMetrics.exposition(startTime: startTime)).utf8)
     }
 }

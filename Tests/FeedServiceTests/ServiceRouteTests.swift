@@ -81,6 +81,18 @@ import Testing
             #expect(lines.contains("photofeed_layout_cache_misses_total 4"))
             #expect(lines.contains("photofeed_layouts_computed_total 4"))
             #expect(metrics.contains(#"photofeed_http_request_duration_seconds_bucket{route="/v1/feed""#))
+            // Every metric is explained: a # HELP line right before each # TYPE line.
+            let ordered = metrics.split(separator: "\n").map(String.init)
+            for (index, line) in ordered.enumerated() where line.hasPrefix("# TYPE ") {
+                let name = line.split(separator: " ")[2]
+                #expect(index > 0 && ordered[index - 1].hasPrefix("# HELP \(name) "), "\(name)")
+            }
+            // The process's own metrics and the build's.
+            let resident = ordered.first { $0.hasPrefix("process_resident_memory_bytes ") }
+            #expect((resident?.split(separator: " ").last).flatMap { Double($0) } ?? 0 > 1_000_000)
+            #expect(ordered.contains { $0.hasPrefix("process_open_fds ") })
+            #expect(ordered.contains { $0.hasPrefix("process_cpu_seconds_total ") })
+            #expect(lines.contains(#"photofeed_build_info{engine="3",swift="6.3",version="0.1.0"} 1"#))
 
             let yaml = try await client.execute(uri: "/openapi.yaml", method: .get)
             #expect(yaml.status == .ok && yaml.headers[.contentType] == "application/yaml")
