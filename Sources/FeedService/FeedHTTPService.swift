@@ -91,7 +91,7 @@ public struct FeedHTTPService: Sendable {
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully and writes the layout cache
-    /// counts gathered in memory.
+    /// counts gathered in memory. A socket that cannot listen throws ``ListenError``.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var services: [any Service] = [application(onListening: onListening)]
         // The in-process daemon's sync lock is taken before anything starts, and held until the
@@ -110,7 +110,11 @@ public struct FeedHTTPService: Sendable {
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         defer { _ = try? store.writeLayoutCacheCounts() }
-        try await group.run()
+        do {
+            try await group.run()
+        } catch {
+            throw ListenError(error, host: host, port: port) ?? error
+        }
     }
 }
 

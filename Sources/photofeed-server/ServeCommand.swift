@@ -55,8 +55,16 @@ public struct ServeCommand: AsyncParsableCommand {
             let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let service = try FeedHTTPService(store: feedStore, host: host, port: port, withSync: withSync,
                                               logger: logger, measurer: measurer, responseCache: !noResponseCache)
-            try await service.run { port in
-                output.standardOutput("listening on http://\(host):\(port)")
+            do {
+                try await service.run { port in
+                    output.standardOutput("listening on http://\(host):\(port)")
+                }
+            } catch let error as ListenError {
+                output.error(error.description)
+                switch error {
+                case .portInUse: throw ExitCode(69)
+                case .noSuchAddress: throw ExitCode(64)
+                }
             }
         }
     }

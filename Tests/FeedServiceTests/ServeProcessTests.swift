@@ -81,6 +81,29 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// A port another server listens on is one error line and status 69; a host that is no
+    /// address of this machine one line and 64.
+    @Test func aPortInUseOrAForeignHostIsOneErrorLine() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let db = try FeedTestStore.seededFile()
+        let (first, output, _) = try Self.start(["--db", db])
+        defer { if first.isRunning { first.interrupt() } }
+        let line = try #require(await Self.firstLine(output))
+        let port = String(try #require(line.split(separator: ":").last))
+
+        let (second, _, errors) = try Self.start(["--db", db, "--port", port])
+        #expect(try await Self.wait(second))
+        #expect(second.terminationStatus == 69)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "error: port \(port) is in use on 127.0.0.1\n")
+
+        let (third, _, thirdErrors) = try Self.start(["--db", db, "--host", "203.0.113.7"])
+        #expect(try await Self.wait(third))
+        #expect(third.terminationStatus == 64)
+        #expect(String(decoding: thirdErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "error: --host 203.0.113.7 is not an address of this machine\n")
+    }
+
     /// A mistyped `--db` is one error line and status 66, as for every command that needs a
     /// database, and no empty database is left at the path.
     @Test func aMissingDatabaseIsRefusedAndNotCreated() async throws {
