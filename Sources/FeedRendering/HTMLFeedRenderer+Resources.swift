@@ -2,8 +2,8 @@
 extension HTMLFeedRenderer {
     var stylesheet: String {
         """
-        @font-face { font-family: \(Self.cssString(primaryFamily)); font-weight: normal; src: url("\(Self.cssURL(regularFont))"); }
-        @font-face { font-family: \(Self.cssString(primaryFamily)); font-weight: bold; src: url("\(Self.cssURL(boldFont))"); }
+        \(Self.fontFace(primaryFamily, weight: "normal", local: regularLocalName, file: regularFont))\
+        \(Self.fontFace(primaryFamily, weight: "bold", local: boldLocalName, file: boldFont))\
         \(fallbackFontFaces)html { background: #e4e6eb; }
         body { margin: 0; font-family: \(fontFamilyList); color: #111111; }
         .feed { display: block; margin: 0; padding: 0; }
@@ -24,13 +24,26 @@ extension HTMLFeedRenderer {
     /// never synthesises a bold of it.
     private var fallbackFontFaces: String {
         fallbackFonts.map { font in
-            let family = Self.cssString(font.family)
             guard font.bold != font.regular else {
-                return "@font-face { font-family: \(family); font-weight: 100 900; src: url(\"\(Self.cssURL(font.regular))\"); }\n"
+                return Self.fontFace(font.family, weight: "100 900", local: font.regularLocalName, file: font.regular,
+                                     range: font.unicodeRange)
             }
-            return "@font-face { font-family: \(family); font-weight: normal; src: url(\"\(Self.cssURL(font.regular))\"); }\n"
-                + "@font-face { font-family: \(family); font-weight: bold; src: url(\"\(Self.cssURL(font.bold))\"); }\n"
+            return Self.fontFace(font.family, weight: "normal", local: font.regularLocalName, file: font.regular,
+                                 range: font.unicodeRange)
+                + Self.fontFace(font.family, weight: "bold", local: font.boldLocalName, file: font.bold,
+                                range: font.unicodeRange)
         }.joined()
+    }
+
+    /// One `@font-face` rule and a newline: text shows at once in a system font and takes this
+    /// one when it has loaded (`font-display: swap`), from the installed fonts when one has the
+    /// PostScript name `local`, else from `file`; for the code points of `range` only.
+    private static func fontFace(_ family: String, weight: String, local: String?, file: String,
+                                 range: UnicodeRanges? = nil) -> String {
+        let sources = (local.map { ["local(\(cssString($0)))"] } ?? []) + ["url(\"\(cssURL(file))\")"]
+        let unicodeRange = range.map { "; unicode-range: \($0.css)" } ?? ""
+        return "@font-face { font-family: \(cssString(family)); font-weight: \(weight); font-display: swap; "
+            + "src: \(sources.joined(separator: ", "))\(unicodeRange); }\n"
     }
 
     /// The primary family, then the fallbacks in order.

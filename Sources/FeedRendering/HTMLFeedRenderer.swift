@@ -28,6 +28,10 @@ public struct HTMLFeedRenderer: Sendable {
     /// URLs), paths relative to the page, or URLs.
     public var regularFont: String
     public var boldFont: String
+    /// The primary faces' PostScript names, looked for among the installed fonts before the files
+    /// are downloaded (`local()`); nil: the files only.
+    public var regularLocalName: String?
+    public var boldLocalName: String?
     /// The fallback fonts after the primary font, in the measuring cascade's order: each is an
     /// `@font-face` family named in the page's `font-family` list after the primary one, so the
     /// browser sets a character the primary font lacks in the same font the engine measured it in.

@@ -12,8 +12,9 @@ struct ServiceFonts: Sendable {
     let fonts: FontCollection
     /// Served name → file.
     let files: [String: String]
-    /// File → served name.
-    private let names: [String: String]
+    /// The page's renderer with every font as a URL relative to the page at `/` (its fonts'
+    /// coverage read once).
+    private let template: HTMLFeedRenderer
 
     init(fonts: FontCollection) {
         self.fonts = fonts
@@ -23,8 +24,8 @@ struct ServiceFonts: Sendable {
         for (index, (path, base)) in zip(paths, baseNames).enumerated() {
             names[path] = baseNames.filter { $0 == base }.count > 1 ? "\(index)-\(base)" : base
         }
-        self.names = names
         files = Dictionary(uniqueKeysWithValues: names.map { ($1, $0) })
+        template = HTMLFeedRenderer(width: 375, fonts: fonts, reference: { path in "fonts/" + (names[path] ?? path) })
     }
 
     func path(named name: String) -> String? { files[name] }
@@ -35,6 +36,8 @@ struct ServiceFonts: Sendable {
 
     /// The HTML renderer at `width` with every font as a URL relative to the page at `/`.
     func renderer(width: Double) -> HTMLFeedRenderer {
-        HTMLFeedRenderer(width: width, fonts: fonts, reference: { path in "fonts/" + (names[path] ?? path) })
+        var renderer = template
+        renderer.width = width
+        return renderer
     }
 }

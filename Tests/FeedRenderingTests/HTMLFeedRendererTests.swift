@@ -1,6 +1,7 @@
 import FeedRendering
 import LayoutCore
 import PhotoFeed
+import TextLayout
 import Testing
 
 @Suite struct HTMLFeedRendererTests {
@@ -21,9 +22,9 @@ import Testing
 
     @Test func loadsDejaVuSansFromFileURLs() {
         let html = HTMLFeedRenderer(width: 320).render([])
-        #expect(html.contains("src: url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\")"))
-        #expect(html.contains(
-            "font-weight: bold; src: url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf\")"))
+        #expect(html.contains("font-display: swap; src: url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\")"))
+        #expect(html.contains("font-weight: bold; font-display: swap; "
+            + "src: url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf\")"))
         // A path with a space and a quote is percent-encoded; a URL is kept
         let custom = HTMLFeedRenderer(width: 320, regularFont: "/fonts/My \"Font\".ttf",
                                       boldFont: "https://example.com/b%20old.ttf").render([])
@@ -34,13 +35,40 @@ import Testing
         #expect(relative.contains("url(\"fonts/DejaVu%20Sans.ttf\")"))
     }
 
+    /// From a font set: installed fonts first by PostScript name, and each fallback only for the
+    /// code points the engine can set in it.
+    @Test func aFontSetsPageLoadsLocalFontsFirstAndFallbacksOnlyWhereUsed() throws {
+        let fonts = TextMeasurer.shared.fonts
+        let renderer = HTMLFeedRenderer(width: 320, fonts: fonts)
+        #expect(renderer.regularLocalName == "DejaVuSans" && renderer.boldLocalName == "DejaVuSans-Bold")
+        let cjk = try #require(renderer.fallbackFonts.first?.unicodeRange)
+        let emoji = try #require(renderer.fallbackFonts.last?.unicodeRange)
+        func has(_ ranges: UnicodeRanges, _ scalar: UInt32) -> Bool { ranges.ranges.contains { $0.contains(scalar) } }
+        // Latin never reaches Noto Sans CJK (DejaVu Sans has it); kana and ideographs do.
+        #expect(!has(cjk, 0x41) && !has(cjk, 0xE9) && has(cjk, 0x3042) && has(cjk, 0x6F22))
+        // The emoji face keeps what the primary has too ("❤️"), but not ASCII (keycap digits).
+        #expect(has(emoji, 0x2764) && has(emoji, 0x1F600) && !has(emoji, 0x31))
+        let html = renderer.render([])
+        #expect(html.contains("src: local(\"DejaVuSans\"), url(\"file:///usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\")"))
+        #expect(html.contains("unicode-range: U+"))
+    }
+
+    @Test func unicodeRangesSubtractIntersectAndPrint() {
+        let a = UnicodeRanges([0x20 ... 0x7E, 0x3000 ... 0x30FF])
+        let b = UnicodeRanges([0x41 ... 0x5A, 0x3040 ... 0x309F, 0x4E00 ... 0x4E00])
+        #expect(a.subtracting(b).ranges == [0x20 ... 0x40, 0x5B ... 0x7E, 0x3000 ... 0x303F, 0x30A0 ... 0x30FF])
+        #expect(a.intersection(b).ranges == [0x41 ... 0x5A, 0x3040 ... 0x309F])
+        #expect(UnicodeRanges([0x41 ... 0x41, 0x3000 ... 0x30FF]).css == "U+41, U+3000-30FF")
+        #expect(a.subtracting(UnicodeRanges([0 ... 0x10FFFF])).ranges.isEmpty)
+    }
+
     @Test func loadsTheFallbackFontsInTheMeasuringOrder() {
         let html = HTMLFeedRenderer(width: 320).render([])
-        #expect(html.contains("@font-face { font-family: \"Noto Sans CJK JP\"; font-weight: normal; "
+        #expect(html.contains("@font-face { font-family: \"Noto Sans CJK JP\"; font-weight: normal; font-display: swap; "
             + "src: url(\"file:///usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc\"); }"))
-        #expect(html.contains("@font-face { font-family: \"Noto Sans CJK JP\"; font-weight: bold; "
+        #expect(html.contains("@font-face { font-family: \"Noto Sans CJK JP\"; font-weight: bold; font-display: swap; "
             + "src: url(\"file:///usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc\"); }"))
-        #expect(html.contains("@font-face { font-family: \"Noto Color Emoji\"; font-weight: 100 900; "
+        #expect(html.contains("@font-face { font-family: \"Noto Color Emoji\"; font-weight: 100 900; font-display: swap; "
             + "src: url(\"file:///usr/share/fonts/truetype/noto/NotoColorEmoji.ttf\"); }"))
         #expect(html.contains("font-family: \"DejaVu Sans\", \"Noto Sans CJK JP\", \"Noto Color Emoji\";"))
         // Without fallbacks the page names DejaVu Sans alone

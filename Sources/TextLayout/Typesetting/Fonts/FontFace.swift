@@ -49,7 +49,7 @@ public final class FontFace: @unchecked Sendable {
     /// The immutable HarfBuzz font at scale `unitsPerEm`.
     let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
-    private let ftFace: Mutex<FaceHandle>
+    let ftFace: Mutex<FaceHandle>
     private let spaceGlyph: hb_codepoint_t?
     /// Memo of ``spaceIsContextFree(for:)`` by script.
     private let contextFreeSpace = Locked<[UInt32: Bool]>([:])
