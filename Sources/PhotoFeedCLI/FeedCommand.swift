@@ -36,7 +36,8 @@ public struct FeedCommand: ParsableCommand {
             let cursor = try after.map { try FeedCursor(encoded: $0) }
             let measurer = try fonts.measurer()
             let controller = try FeedController(store: store.openAnyStore(ifMissing: .refuse), measurer: measurer)
-            let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor)
+            let page = try controller.page(width: cell.width, scale: cell.scale, limit: limit, after: cursor,
+                                           storesMisses: false)
             switch format {
             case .json:
                 try output.json(FeedPageJSON(page), keys: .encoded)
@@ -46,10 +47,13 @@ public struct FeedCommand: ParsableCommand {
             case .text:
                 FeedPageText.lines(page).forEach(output.standardOutput)
             }
-            // The page's cache hits, counted in memory, written once the page has gone out, without
-            // waiting for a busy writer (its misses went with the layouts it stored); a failure
-            // loses only counts.
-            output.afterOutputWritten { _ = try? controller.store.writeLayoutCacheCounts() }
+            // Once the page has gone out: the layouts it computed are stored (with the hits and
+            // misses counted in memory), else the counts alone, without waiting for a busy
+            // writer. A command whose output is lost leaves the database as it was.
+            try output.afterOutputWritten {
+                try controller.storeMisses(of: page.entries, width: cell.width, scale: cell.scale)
+                _ = try? controller.store.writeLayoutCacheCounts()
+            }
         }
     }
 }

@@ -35,7 +35,8 @@ public struct LayoutShowCommand: ParsableCommand {
         try CommandFailure.reporting(database: store.databaseName) {
             let measurer = try fonts.measurer()
             let controller = try FeedController(store: store.openAnyStore(ifMissing: .refuse), measurer: measurer)
-            guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale) else {
+            guard let entry = try controller.entry(photoID: photo, width: cell.width, scale: cell.scale,
+                                                   storesMisses: false) else {
                 throw UnknownPhotoError(photoID: photo)
             }
             switch format {
@@ -49,9 +50,12 @@ public struct LayoutShowCommand: ParsableCommand {
                 let snapshot = controller.snapshot(of: entry, scale: cell.scale)
                 output.text(SVGRenderer().render(snapshot))
             }
-            // A cache hit, counted in memory, written once the layout has gone out, without
-            // waiting for a busy writer.
-            output.afterOutputWritten { _ = try? controller.store.writeLayoutCacheCounts() }
+            // Once the layout has gone out: stored if it was computed, and the access counted in
+            // memory written, without waiting for a busy writer.
+            try output.afterOutputWritten {
+                try controller.storeMisses(of: [entry], width: cell.width, scale: cell.scale)
+                _ = try? controller.store.writeLayoutCacheCounts()
+            }
         }
     }
 }

@@ -3,8 +3,9 @@ import PhotoFeedCLI
 import Testing
 import StoreTestSupport
 
-/// A command whose output is lost (74) leaves the database as it was: the layout cache's hit
-/// counts of `feed` and `layout show` are written only after their output went out.
+/// A command whose output is lost (74) leaves the database as it was: the layouts `feed` and
+/// `layout show` compute, and the layout cache's hit counts, are written only after their output
+/// went out.
 @Suite struct LostOutputLeavesTheDatabaseTests {
     /// The layout cache's hit count, as `layouts report` gives it.
     static func hits(_ db: String) async throws -> Int {
@@ -37,5 +38,34 @@ import StoreTestSupport
         let shown = await CommandRunner.runAsync(command + ["--db", db])
         #expect(shown.status == 0)
         #expect(try await Self.hits(db) == before + (command[0] == "feed" ? 4 : 1))
+    }
+
+    /// The report's entry count and misses.
+    static func entriesAndMisses(_ db: String) async throws -> [Int] {
+        let report = await CommandRunner.runAsync(["layouts", "report", "--db", db, "--format", "json"])
+        try #require(report.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(report.out.joined().utf8)) as? [String: Any]
+        return [try #require(json?["entries"] as? Int), try #require(json?["misses"] as? Int)]
+    }
+
+    @Test(arguments: [
+        ["feed", "--width", "375", "--format", "json"],
+        ["layout", "show", "--photo", "1", "--width", "375"],
+    ])
+    func layoutsAreNotStoredWhenTheOutputIsLost(command: [String]) async throws {
+        // Given a database with no layout cached
+        let db = try FeedTestStore.seededFile()
+        let before = try await Self.entriesAndMisses(db)
+
+        // When a cold command's output goes to a full device
+        let lost = try await OutputFailureTests.runIntoFullDevice(command + ["--db", db])
+        #expect(lost.status == 74)
+
+        // Then it stored nothing, while a run whose output arrives stores its layouts
+        #expect(try await Self.entriesAndMisses(db) == before)
+        let shown = await CommandRunner.runAsync(command + ["--db", db])
+        #expect(shown.status == 0)
+        let count = command[0] == "feed" ? 4 : 1
+        #expect(try await Self.entriesAndMisses(db) == [before[0] + count, before[1] + count])
     }
 }
