@@ -7,12 +7,16 @@ import StoreTestSupport
 /// `layout show` compute, and the layout cache's hit counts, are written only after their output
 /// went out.
 @Suite struct LostOutputLeavesTheDatabaseTests {
-    /// The layout cache's hit count, as `layouts report` gives it.
-    static func hits(_ db: String) async throws -> Int {
+    /// The layout cache's report's `fields`, as `layouts report` gives them.
+    static func report(_ db: String, _ fields: [String]) async throws -> [Int] {
         let report = await CommandRunner.runAsync(["layouts", "report", "--db", db, "--format", "json"])
         try #require(report.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(report.out.joined().utf8)) as? [String: Any]
-        return try #require(json?["hits"] as? Int)
+        return try fields.map { try #require(json?[$0] as? Int) }
+    }
+
+    static func hits(_ db: String) async throws -> Int {
+        try await report(db, ["hits"])[0]
     }
 
     @Test(arguments: [
@@ -40,14 +44,6 @@ import StoreTestSupport
         #expect(try await Self.hits(db) == before + (command[0] == "feed" ? 4 : 1))
     }
 
-    /// The report's entry count and misses.
-    static func entriesAndMisses(_ db: String) async throws -> [Int] {
-        let report = await CommandRunner.runAsync(["layouts", "report", "--db", db, "--format", "json"])
-        try #require(report.status == 0)
-        let json = try JSONSerialization.jsonObject(with: Data(report.out.joined().utf8)) as? [String: Any]
-        return [try #require(json?["entries"] as? Int), try #require(json?["misses"] as? Int)]
-    }
-
     @Test(arguments: [
         ["feed", "--width", "375", "--format", "json"],
         ["layout", "show", "--photo", "1", "--width", "375"],
@@ -55,17 +51,17 @@ import StoreTestSupport
     func layoutsAreNotStoredWhenTheOutputIsLost(command: [String]) async throws {
         // Given a database with no layout cached
         let db = try FeedTestStore.seededFile()
-        let before = try await Self.entriesAndMisses(db)
+        let before = try await Self.report(db, ["entries", "misses"])
 
         // When a cold command's output goes to a full device
         let lost = try await OutputFailureTests.runIntoFullDevice(command + ["--db", db])
         #expect(lost.status == 74)
 
         // Then it stored nothing, while a run whose output arrives stores its layouts
-        #expect(try await Self.entriesAndMisses(db) == before)
+        #expect(try await Self.report(db, ["entries", "misses"]) == before)
         let shown = await CommandRunner.runAsync(command + ["--db", db])
         #expect(shown.status == 0)
         let count = command[0] == "feed" ? 4 : 1
-        #expect(try await Self.entriesAndMisses(db) == [before[0] + count, before[1] + count])
+        #expect(try await Self.report(db, ["entries", "misses"]) == [before[0] + count, before[1] + count])
     }
 }
