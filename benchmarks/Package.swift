@@ -19,6 +19,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkReport", swiftSettings: benchmarkSettings),
+        // HTTP load and latency against a server on loopback: wrk runs, a minimal keep-alive client
+        // and a /healthz probe beside a load.
+        .target(name: "BenchmarkHTTP", swiftSettings: benchmarkSettings),
         // Feed pages laid out once for the benchmarks that read them again warm, and bulk paging.
         .target(name: "BenchmarkFeed", dependencies: [
             .product(name: "FeedModel", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
@@ -66,13 +69,14 @@ let package = Package(
             .product(name: "TextLayout", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .executableTarget(name: "PostgresBenchmark", dependencies: [
-            "BenchmarkReport", "BenchmarkFeed",
+            "BenchmarkReport", "BenchmarkFeed", "BenchmarkHTTP",
             .product(name: "FeedModel", package: "PhotoFeed"), .product(name: "FeedStore", package: "PhotoFeed"),
-            .product(name: "FeedStorePostgres", package: "PhotoFeed"),
+            .product(name: "FeedStorePostgres", package: "PhotoFeed"), .product(name: "FeedService", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "ServeBenchmark", dependencies: [
-            "BenchmarkReport",
+            "BenchmarkReport", "BenchmarkHTTP",
             .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedModel", package: "PhotoFeed"),
             .product(name: "FeedStore", package: "PhotoFeed"),
             .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "Logging", package: "swift-log"),

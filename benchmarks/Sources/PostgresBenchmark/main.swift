@@ -1,3 +1,5 @@
+import BenchmarkFeed
+import BenchmarkHTTP
 import BenchmarkReport
 import FeedModel
 @_spi(SQLiteAccess) import FeedStore
@@ -5,8 +7,10 @@ import FeedStore
 import FeedStorePostgres
 import Foundation
 import GRDB
+import PhotoFeed
 
-// PostgresBenchmark --root DIR --work DIR --url postgres://… [--photos N]   (run through `bin/bench postgres`)
+// PostgresBenchmark --root DIR --work DIR --url postgres://… [--photos N] [--seconds S] [--wrk PATH]
+//   (run through `bin/bench postgres`, which installs wrk)
 // On one generated set of N photos (100,000 unless told; `bin/bench` starts a throwaway cluster
 // with bin/lib/postgres-cluster.sh and passes its URL):
 // (a) seeding through the PostgreSQL store's COPY path against psql's \copy of the same rows
@@ -14,11 +18,20 @@ import GRDB
 // (b) a warm feed page of 20 (page, first comments, cached layouts: what `feed` reads) from
 //     PostgreSQL, p50 goal ≤ 2 ms, beside the same reads from the SQLite store of the same rows
 //     (WarmPages). Every photo's comments are marked loaded on both stores first, so each page
-//     reads its first comments.
-let options = BenchmarkOptions(switches: [], valued: ["--root", "--work", "--url", "--photos"],
-                               usage: "PostgresBenchmark --root DIR --work DIR --url postgres://… [--photos N]")
+//     reads its first comments;
+// (e) uncached reads: both stores served by `serve --no-response-cache` in a process of its own,
+//     every photo's layout cached at 375 pt @3x, wrk 64 connections for S seconds (20 unless told)
+//     asking random photos (GET /v1/photos/{id}, seeded): PostgreSQL ≥ 0.8 × SQLite's req/s,
+//     p99 ≤ 20 ms on both; (f) GET /healthz every 10 ms meanwhile, p99 ≤ 5 ms on both; (g) (e) on
+//     PostgreSQL through a delay proxy adding 0.5 ms of round trip, ≥ 0.7 × (e) on PostgreSQL
+//     (UncachedReads).
+// Child mode (the served store of (e)–(g)): PostgresBenchmark --serve PATH|URL --root DIR.
+let options = BenchmarkOptions(switches: [], valued: ["--root", "--work", "--url", "--photos", "--seconds", "--wrk",
+                                                      "--serve"],
+                               usage: "PostgresBenchmark --root DIR --work DIR --url postgres://… [--photos N] [--seconds S]")
 let root = options.url("--root", default: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
 setenv("PHOTOFEED_HOME", root.path, 1)
+if let database = options.string("--serve") { ServerProcess.runChild(database: database) }
 guard let url = options.string("--url") else {
     FileHandle.standardError.write(Data("PostgresBenchmark: --url postgres://… is required (bin/bench postgres starts a cluster)\n".utf8))
     exit(2)
@@ -53,6 +66,27 @@ let onSQLite = try pages.measure(sqlite)
 print(String(format: "warm page of 20 (%d pages laid out): PostgreSQL p50 %.0f µs, p99 %.0f µs; SQLite p50 %.0f µs, p99 %.0f µs",
              pageCount, onPostgres.p50, onPostgres.p99, onSQLite.p50, onSQLite.p99))
 
+// (e)–(g) Every photo laid out at 375 pt @3x in both stores, then served.
+let bothStores: [(name: String, store: any FeedStoring)] = [("SQLite", sqlite), ("PostgreSQL", postgres)]
+for (name, store) in bothStores {
+    var layouts = 0
+    let seconds = try Timing.seconds {
+        layouts = try FeedController(store: store).precomputeLayouts(
+            widths: [Double(UncachedReads.width)], scales: [Double(UncachedReads.scale)], paging: .bulk).layouts
+    }
+    print("\(name): \(layouts) layouts at \(UncachedReads.width) pt @\(UncachedReads.scale)x in \(String(format: "%.1f", seconds)) s")
+}
+try psql.run(["VACUUM ANALYZE \(ours).layout_cache", "VACUUM ANALYZE \(ours).cell_layout"])
+let photoIDs = try sqlite.writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photo ORDER BY id") }
+var served = base
+served.searchPath = ours
+let uncached = try UncachedReads(
+    root: root, wrk: Wrk(executable: options.string("--wrk") ?? "/usr/bin/wrk", seconds: options.int("--seconds", default: 20)),
+    requests: RandomPhotoRequests(ids: photoIDs, width: UncachedReads.width, scale: UncachedReads.scale, seed: 20_261_128,
+                                  directory: work),
+    checkedIDs: [photoIDs.first!, photoIDs[photoIDs.count / 2], photoIDs.last!])
+    .measure(sqlitePath: sqlitePath, postgres: served, photos: photos)
+
 try psql.run(["DROP SCHEMA \(ours) CASCADE"])
 try? FileManager.default.removeItem(at: work)
 
@@ -71,4 +105,4 @@ ResultTable.print([
     BenchmarkResult(benchmark: "postgres", workload: "warm feed page of 20 + comments + layouts at \(photos), p50",
                     peer: "the same reads on SQLite", measure: "ours / peer µs", value: onPostgres.p50 / onSQLite.p50,
                     goal: nil, note: String(format: "SQLite p50 %.0f µs, p99 %.0f µs", onSQLite.p50, onSQLite.p99)),
-])
+] + uncached)

@@ -1,3 +1,4 @@
+import BenchmarkHTTP
 import BenchmarkReport
 import FeedModel
 import FeedService
@@ -12,7 +13,9 @@ import PhotoFeed
 // 64 connections for S seconds each, against:
 //  (a) a warm GET /v1/feed page of 20 at 375 pt @3x,
 //  (b) the same with a matching If-None-Match (304s),
-//  (c) nginx serving the identical response bytes as a static file on 127.0.0.1, same run,
+//  (c) nginx serving the identical response bytes as a static file on 127.0.0.1, same run
+//      ((a), (b) and (c) three times in turn: their rows are the median of three ratios, the
+//      three printed in the note),
 //  (d) the warm page again while the sync daemon writes to the database in another process (this
 //      program again, with --daemon-db: `serve --with-sync`'s service on a port of its own);
 // and times cold pages (layouts computed and stored) one at a time with curl. Neither server logs
@@ -42,7 +45,7 @@ setenv("PHOTOFEED_HOME", root.path, 1)
 let work = options.url("--work", default: FileManager.default.temporaryDirectory.appendingPathComponent("photofeed-bench-serve"))
 let photos = options.int("--photos", default: 5_000)
 let seconds = options.int("--seconds", default: 20)
-let wrk = options.string("--wrk") ?? "/usr/bin/wrk"
+let wrkPath = options.string("--wrk") ?? "/usr/bin/wrk"
 let nginx = options.string("--nginx") ?? "/usr/sbin/nginx"
 try? FileManager.default.removeItem(at: work)
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -64,41 +67,8 @@ func run(_ executable: String, _ arguments: [String]) throws -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
-/// What one wrk run measured: requests per second, the 99th percentile latency in milliseconds,
-/// and the requests that failed (responses other than 2xx and 3xx, and socket errors).
-struct Load {
-    var rps: Double
-    var p99: Double
-    var errors: Int
-}
-
-/// Runs wrk against `url` for `seconds`.
-func load(_ url: String, headers: [String] = []) throws -> Load {
-    let output = try run(wrk, ["-t", "2", "-c", "64", "-d", "\(seconds)s", "--latency"]
-                              + headers.flatMap { ["-H", $0] } + [url])
-    let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    let rps = lines.first { $0.hasPrefix("Requests/sec:") }.flatMap { Double($0.split(separator: " ").last ?? "") }
-    let p99 = lines.first { $0.hasPrefix("99%") }.map { milliseconds(String($0.split(separator: " ").last ?? "")) }
-    guard let rps, let p99 else { fatalError("unexpected wrk output:\n\(output)") }
-    // "Non-2xx or 3xx responses: 12" and "Socket errors: connect 0, read 1, write 0, timeout 3".
-    var errors = 0
-    for line in lines where line.hasPrefix("Non-2xx") || line.hasPrefix("Socket errors") {
-        print("  wrk \(url): \(line)")
-        let text = line.split(separator: ":", maxSplits: 1).last ?? ""
-        errors += text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.reduce(0, +)
-    }
-    return Load(rps: rps, p99: p99, errors: errors)
-}
-
-/// "1.23ms", "850.00us", "1.02s" in milliseconds.
-func milliseconds(_ text: String) -> Double {
-    for (suffix, scale) in [("us", 0.001), ("ms", 1.0), ("s", 1000.0)] where text.hasSuffix(suffix) {
-        return (Double(text.dropLast(suffix.count)) ?? .nan) * scale
-    }
-    return .nan
-}
-
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+let wrk = Wrk(executable: wrkPath, seconds: seconds)
+func median(_ values: [Double]) -> Double { MedianOfRuns(values).median }
 
 // The service, in this process.
 let service = try FeedHTTPService(store: store, host: "127.0.0.1", port: 0, logger: quietLogger)
@@ -173,12 +143,22 @@ guard peerBody == (try Data(contentsOf: work.appendingPathComponent("feed.json")
     fatalError("nginx does not serve the page's bytes at \(peerURL) (see \(nginxRoot.path)/logs/error.log)")
 }
 
-let ours = try load(page)
-let notModified = try load(page, headers: ["If-None-Match: \(tag)"])
-let peer = try load(peerURL)
-print("warm page: \(Int(ours.rps)) req/s, p99 \(ours.p99) ms; If-None-Match: \(Int(notModified.rps)) req/s, "
-      + "p99 \(notModified.p99) ms; nginx static: \(Int(peer.rps)) req/s, p99 \(peer.p99) ms; "
-      + "cold page p50 \(median(cold)) ms")
+// (a), (b) and the peer, three rounds in turn; the rows report the median of the three ratios.
+var warmRatio = MedianOfRuns(), notModifiedRatio = MedianOfRuns(), warmP99 = MedianOfRuns(), peerRPS = MedianOfRuns()
+var failedReads = 0
+for round in 1 ... 3 {
+    let ours = try wrk.run(page)
+    let notModified = try wrk.run(page, headers: ["If-None-Match: \(tag)"])
+    let peer = try wrk.run(peerURL)
+    warmRatio.append(ours.rps / peer.rps)
+    notModifiedRatio.append(notModified.rps / peer.rps)
+    warmP99.append(ours.p99)
+    peerRPS.append(peer.rps)
+    failedReads += ours.errors + notModified.errors
+    print("round \(round): warm page: \(Int(ours.rps)) req/s, p99 \(ours.p99) ms; If-None-Match: \(Int(notModified.rps)) "
+          + "req/s, p99 \(notModified.p99) ms; nginx static: \(Int(peer.rps)) req/s, p99 \(peer.p99) ms")
+}
+print("cold page p50 \(median(cold)) ms")
 
 // (d) The sync daemon in another process writes while wrk reads the page.
 /// Jobs done so far.
@@ -195,7 +175,7 @@ guard String(decoding: daemonOutput.fileHandleForReading.availableData, as: UTF8
     fatalError("the sync daemon's process did not start")
 }
 let doneBefore = try doneJobs()
-let writing = try load(page)
+let writing = try wrk.run(page)
 let completions = try doneJobs() - doneBefore
 daemon.terminate()
 daemon.waitUntilExit()
@@ -205,24 +185,24 @@ server.cancel()
 
 ResultTable.print([
     BenchmarkResult(benchmark: "serve", workload: "GET /v1/feed page of 20, 375 pt @3x, warm, wrk 64 conns \(seconds) s",
-                    peer: "nginx static file", measure: "ours / peer req/s", value: ours.rps / peer.rps,
-                    goal: .atLeast(0.5)),
+                    peer: "nginx static file", measure: "ours / peer req/s", value: warmRatio.median,
+                    goal: .atLeast(0.5), note: warmRatio.note),
     BenchmarkResult(benchmark: "serve", workload: "GET /v1/feed page of 20, warm, p99 latency",
-                    peer: "none", measure: "ms", value: ours.p99, goal: .atMost(10)),
+                    peer: "none", measure: "ms", value: warmP99.median, goal: .atMost(10), note: warmP99.note),
     BenchmarkResult(benchmark: "serve", workload: "the same with a matching If-None-Match (304)",
-                    peer: "nginx static file", measure: "ours / peer req/s", value: notModified.rps / peer.rps,
-                    goal: .atLeast(0.8)),
+                    peer: "nginx static file", measure: "ours / peer req/s", value: notModifiedRatio.median,
+                    goal: .atLeast(0.8), note: notModifiedRatio.note),
     BenchmarkResult(benchmark: "serve", workload: "cold page of 20 (layouts computed and stored), one at a time",
                     peer: "none", measure: "p50 ms", value: median(cold), goal: .atMost(5)),
     BenchmarkResult(benchmark: "serve", workload: "the warm page while the sync daemon writes in another process",
                     peer: "none", measure: "req/s", value: writing.rps, goal: nil),
     BenchmarkResult(benchmark: "serve", workload: "the same, against nginx static file's req/s",
-                    peer: "nginx static file", measure: "ours / peer req/s", value: writing.rps / peer.rps,
+                    peer: "nginx static file", measure: "ours / peer req/s", value: writing.rps / peerRPS.median,
                     goal: nil),
     BenchmarkResult(benchmark: "serve", workload: "the daemon's completions meanwhile",
                     peer: "none", measure: "jobs/s", value: Double(completions) / Double(seconds), goal: nil),
     BenchmarkResult(benchmark: "serve", workload: "readers' failed requests in (a), (b) and while the daemon writes",
-                    peer: "none", measure: "count", value: Double(ours.errors + notModified.errors + writing.errors),
+                    peer: "none", measure: "count", value: Double(failedReads + writing.errors),
                     goal: .atMost(0)),
 ])
 try? FileManager.default.removeItem(at: work)
