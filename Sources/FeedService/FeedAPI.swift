@@ -30,11 +30,13 @@ final class FeedAPI: Sendable {
     let fonts: ServiceFonts
     let responses = ResponseCache()
     let outages: OutageLog
+    let healthCheck: HealthCheck
 
     init(controller: FeedController, store: any FeedServing, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
          htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection,
          logger: Logger) {
         outages = OutageLog(logger: logger)
+        healthCheck = HealthCheck(store: store)
         self.htmlPositionProbe = htmlPositionProbe
         self.fonts = ServiceFonts(fonts: fonts)
         self.controller = controller
@@ -103,10 +105,11 @@ final class FeedAPI: Sendable {
         }
     }
 
-    /// `GET /healthz`: 200 `{"status":"ok"}` once the database answers a read.
+    /// `GET /healthz`: 200 `{"status":"ok"}` when the database has answered a read within the
+    /// last 250 ms (``HealthCheck``).
     func health(_ request: Request) async -> Response {
         await answer(request) {
-            try await store.ping()
+            try await healthCheck.check()
             return Self.response(.ok, body: Data("{\"status\":\"ok\"}\n".utf8), contentType: "application/json",
                                  cacheControl: "no-store")
         }

@@ -12,7 +12,7 @@ struct DeadlineServingTests {
     static let slot = LayoutSlot(cellKind: "photo", sizeRange: .width(375), scale: 2)
 
     @Test func aCallPastTheDeadlineIsUnreachableAndItsWorkCancelled() async throws {
-        let hanging = HangingServing()
+        let hanging = ScriptedServing(.hangs)
         let store = DeadlineServing(store: hanging, deadline: .milliseconds(20), perRow: .zero)
 
         let error = await #expect(throws: StoreDeadlineExceeded.self) {
@@ -26,7 +26,7 @@ struct DeadlineServingTests {
     }
 
     @Test func anAnswerWithinTheDeadlineIsPassedOn() async throws {
-        let store = DeadlineServing(store: HangingServing(answers: true), deadline: .seconds(60))
+        let store = DeadlineServing(store: ScriptedServing(.answers), deadline: .seconds(60))
 
         let rows = try await store.itemRows(photoID: 7, commentLimit: 2, slot: Self.slot)
         try await store.ping()
@@ -51,31 +51,41 @@ struct DeadlineServingTests {
 
 private struct FeedServiceTestError: Error {}
 
-/// A store whose calls never return until cancelled (or, with `answers`, return at once empty).
-private final class HangingServing: FeedServing {
-    let answers: Bool
-    private let cancelled = Mutex(false)
+/// A store whose calls answer at once (empty), hang until cancelled, or fail; it counts its pings.
+private final class ScriptedServing: FeedServing {
+    enum Behaviour { case answers, hangs, fails }
 
-    init(answers: Bool = false) {
-        self.answers = answers
+    let behaviour: Behaviour
+    private let cancelled = Mutex(false)
+    private let count = Mutex(0)
+    var pings: Int { count.withLock { $0 } }
+
+    init(_ behaviour: Behaviour) {
+        self.behaviour = behaviour
     }
 
     func untilCancelled() async {
         while !cancelled.withLock({ $0 }) { await Task.yield() }
     }
 
-    private func hang() async throws {
-        guard !answers else { return }
-        do {
-            try await Task.sleep(for: .seconds(3_600))
-        } catch {
-            cancelled.withLock { $0 = true }
-            throw error
+    private func act() async throws {
+        switch behaviour {
+        case .answers:
+            return
+        case .fails:
+            throw StoreDeadlineExceeded(deadline: .seconds(1))
+        case .hangs:
+            do {
+                try await Task.sleep(for: .seconds(3_600))
+            } catch {
+                cancelled.withLock { $0 = true }
+                throw error
+            }
         }
     }
 
     func pageRows(after cursor: FeedCursor?, limit: Int, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
-        try await hang()
+        try await act()
         return FeedRows(page: FeedPage(items: [], next: nil), comments: [:], layouts: [:])
     }
 
@@ -83,12 +93,33 @@ private final class HangingServing: FeedServing {
         try await pageRows(after: nil, limit: 1, commentLimit: commentLimit, slot: slot)
     }
 
-    func storeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) async throws { try await hang() }
+    func storeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) async throws { try await act() }
     func countLayoutAccess(hits: Int, misses: Int) {}
-    func ping() async throws { try await hang() }
+
+    func ping() async throws {
+        count.withLock { $0 += 1 }
+        try await act()
+    }
 
     func servedLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport {
-        try await hang()
+        try await act()
         return LayoutCacheReport(entries: 0, stale: 0, hits: 0, misses: 0, engineVersion: engineVersion, sizeRanges: [])
+    }
+}
+
+/// `/healthz` reads the database at most every 250 ms while it answers, and on every probe while
+/// it does not.
+@Suite struct HealthCheckTests {
+    @Test func aRecentAnswerStandsAndAFailureIsNeverRemembered() async throws {
+        let store = ScriptedServing(.answers)
+        let fresh = HealthCheck(store: store, freshness: .seconds(3_600))
+        try await fresh.check()
+        try await fresh.check()
+        #expect(store.pings == 1)
+
+        let failing = ScriptedServing(.fails)
+        let check = HealthCheck(store: failing, freshness: .seconds(3_600))
+        for _ in 0 ..< 3 { await #expect(throws: StoreDeadlineExceeded.self) { try await check.check() } }
+        #expect(failing.pings == 3)
     }
 }
