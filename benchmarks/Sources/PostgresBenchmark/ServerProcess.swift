@@ -46,7 +46,7 @@ final class ServerProcess {
             do {
                 var logger = Logger(label: "photofeed.serve.bench")
                 logger.logLevel = .warning
-                let store: any FeedStoring = DatabaseKind(location: database) == .postgres
+                let store: any FeedStoring & FeedServing = DatabaseKind(location: database) == .postgres
                     ? try PostgresFeedStore(location: PostgresLocation(url: database))
                     : try FeedStore(path: database)
                 let service = try FeedHTTPService(store: store, host: "127.0.0.1", port: 0, logger: logger,
