@@ -1,15 +1,25 @@
 import FeedModel
 import Foundation
 
-/// Where a PostgreSQL database is: `postgres://user[:password]@host[:port]/name`, the form
-/// `--db` and `$PHOTOFEED_DB` take (`postgresql://` is the same).
+/// Where a PostgreSQL database is and how to connect to it: `postgres://user[:password]@host[:port]/name`
+/// (`postgresql://` is the same), the form `--db`, `$PHOTOFEED_DB` and `$DATABASE_URL` take. The host
+/// may be an IPv6 literal in brackets (`[::1]`).
 ///
-/// The optional query item `search_path` names the schema the store's tables live in (tests
-/// give each store its own); without it they live in `public`. Every other query item is
-/// refused, so that a typo is not silently ignored.
+/// Query items, as libpq users write them:
+/// - `sslmode`: `disable`, `prefer`, `require` or `verify-full` (``PostgresTLSMode``; `prefer`
+///   when absent, as libpq);
+/// - `application_name`: what `pg_stat_activity` shows for the store's sessions (`photofeed`
+///   when absent);
+/// - `connect_timeout`: seconds to wait for a connection (a whole number, 1 or more; 10 when
+///   absent);
+/// - `search_path`: the schema the store's tables live in (tests give each store its own); without
+///   it they live in `public`.
+///
+/// Every other item is refused, so that a typo is not silently ignored. Messages never show the
+/// password (``description``).
 ///
 /// ```swift
-/// let location = try PostgresLocation(url: "postgres://photofeed@127.0.0.1:5432/photofeed")
+/// let location = try PostgresLocation(url: "postgres://photofeed@127.0.0.1:5432/photofeed?sslmode=require")
 /// ```
 public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var host: String
@@ -18,15 +28,23 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var password: String?
     public var database: String
     public var searchPath: String?
+    public var tls: PostgresTLSMode
+    public var applicationName: String?
+    /// Seconds to wait for a connection.
+    public var connectTimeout: Int
 
     public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String,
-                searchPath: String? = nil) {
+                searchPath: String? = nil, tls: PostgresTLSMode = .prefer, applicationName: String? = nil,
+                connectTimeout: Int = 10) {
         self.host = host
         self.port = port
         self.username = username
         self.password = password
         self.database = database
         self.searchPath = searchPath
+        self.tls = tls
+        self.applicationName = applicationName
+        self.connectTimeout = connectTimeout
     }
 
     /// Whether `text` is a PostgreSQL URL rather than a SQLite path (``DatabaseKind``'s rule).
@@ -36,42 +54,71 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a `postgres://` URL; anything else throws ``PostgresLocationError``.
     public init(url text: String) throws {
+        func refuse(_ reason: String) -> PostgresLocationError { PostgresLocationError(url: text, reason: reason) }
         guard Self.isURL(text), let components = URLComponents(string: text) else {
-            throw PostgresLocationError(url: text, reason: "expected postgres://user@host:port/name")
+            throw refuse("expected postgres://user@host:port/name, the port a number from 1 to 65535")
         }
-        guard let host = components.host, !host.isEmpty else {
-            throw PostgresLocationError(url: text, reason: "no host")
-        }
+        guard var host = components.host, !host.isEmpty else { throw refuse("no host") }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard let user = components.user, !user.isEmpty else {
-            throw PostgresLocationError(url: text, reason: "no user name (postgres://user@host/name)")
+            throw refuse("no user name (postgres://user@host/name)")
         }
+        let port = components.port ?? 5432
+        guard (1 ... 65_535).contains(port) else { throw refuse("port \(port) is not from 1 to 65535") }
         let name = String(components.path.drop { $0 == "/" })
-        guard !name.isEmpty, !name.contains("/") else {
-            throw PostgresLocationError(url: text, reason: "no database name (postgres://user@host/name)")
-        }
-        var searchPath: String?
-        for item in components.queryItems ?? [] {
-            guard item.name == "search_path", let value = item.value, !value.isEmpty else {
-                throw PostgresLocationError(url: text, reason: "unknown parameter '\(item.name)'")
-            }
-            searchPath = value
-        }
-        self.init(host: host, port: components.port ?? 5432, username: user.removingPercentEncoding ?? user,
+        guard !name.isEmpty, !name.contains("/") else { throw refuse("no database name (postgres://user@host/name)") }
+        self.init(host: host, port: port, username: user.removingPercentEncoding ?? user,
                   password: components.password.map { $0.removingPercentEncoding ?? $0 },
-                  database: name.removingPercentEncoding ?? name, searchPath: searchPath)
+                  database: name.removingPercentEncoding ?? name)
+        for item in components.queryItems ?? [] {
+            guard let value = item.value, !value.isEmpty else { throw refuse("'\(item.name)' has no value") }
+            switch item.name {
+            case "search_path":
+                searchPath = value
+            case "sslmode":
+                guard let mode = PostgresTLSMode(rawValue: value) else {
+                    throw refuse("sslmode must be one of \(PostgresTLSMode.allCases.map(\.rawValue).joined(separator: ", ")), "
+                                 + "not '\(value)'")
+                }
+                tls = mode
+            case "application_name":
+                applicationName = value
+            case "connect_timeout":
+                guard let seconds = Int(value), seconds >= 1 else {
+                    throw refuse("connect_timeout must be a whole number of seconds, 1 or more, not '\(value)'")
+                }
+                connectTimeout = seconds
+            default:
+                throw refuse("unknown parameter '\(item.name)'")
+            }
+        }
     }
 
     /// The URL without its password, for messages.
     public var description: String {
-        let query = searchPath.map { "?search_path=\($0)" } ?? ""
-        return "postgres://\(username)@\(host):\(port)/\(database)\(query)"
+        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        var query: [String] = []
+        if let searchPath { query.append("search_path=\(searchPath)") }
+        if tls != .prefer { query.append("sslmode=\(tls.rawValue)") }
+        if let applicationName { query.append("application_name=\(applicationName)") }
+        if connectTimeout != 10 { query.append("connect_timeout=\(connectTimeout)") }
+        return "postgres://\(username)@\(host):\(port)/\(database)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 }
 
-/// A `--db` value that looks like a PostgreSQL URL but is not a usable one.
-public struct PostgresLocationError: Error, Equatable, Sendable, CustomStringConvertible {
+/// A `--db` value that looks like a PostgreSQL URL but is not a usable one; its description shows
+/// the URL with the password masked.
+public struct PostgresLocationError: StoreLocationError, Equatable, Sendable {
     public var url: String
     public var reason: String
 
-    public var description: String { "bad PostgreSQL URL '\(url)': \(reason)" }
+    public var description: String { "bad PostgreSQL URL '\(Self.masked(url))': \(reason)" }
+
+    /// `url` with the password of its user information (`user:password@`) replaced by `***`.
+    static func masked(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        guard let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return url }
+        return String(url[..<rest.index(after: colon)]) + "***" + String(rest[at...])
+    }
 }

@@ -44,6 +44,8 @@ package enum CommandFailure {
             return (65, error.description)
         case let error as any OptionError:
             return (64, error.description)
+        case let error as any StoreLocationError:
+            return (64, error.description)
         case let error as any MissingInputError:
             return (66, error.description)
         case let error as SyncLock.Busy:
