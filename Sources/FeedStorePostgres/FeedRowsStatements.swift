@@ -6,34 +6,40 @@ import PostgresNIO
 /// each photo's first comments and its cached layout at one slot, in one statement, so one round
 /// trip and one snapshot.
 ///
-/// `page` picks the photos (keyset pagination over `photo_feed`, as ``PostgresFeedStore/feedPage(after:limit:)``
-/// does); each is joined with its owner, location and comment count (``FeedItem/postgresColumns``),
-/// then with two lateral subqueries: its first comments, oldest first and ties by id, as two
-/// arrays (authors, bodies; only once its comment feed has loaded, as
+/// `page` picks the photos (keyset pagination over `photo_feed`, as
+/// ``PostgresFeedStore/feedPage(after:limit:)`` does); each is read with its owner, location
+/// and comment count (``FeedItem/postgresColumns``), its first comments, oldest first and ties
+/// by id, as two arrays (authors, bodies; only once its comment feed has loaded, as
 /// ``PostgresFeedStore/firstComments(photoIDs:limit:)`` reads them), and its link at the slot
 /// joined with the shared layout (``PostgresFeedStore/layoutLookupSQL``'s tables and joins).
 ///
 /// They are prepared statements (postgres-nio prepares each once per connection), so the server
 /// plans them once per connection rather than at every page.
 enum FeedRowsSQL {
-    /// The statement over the photos `page` selects (`id`, `uploaded_at`), whose parameters are
-    /// `$1` to `$pageParameters`; the comment limit and the slot follow.
+    /// The statement over the photos `page` selects (`id`, `uploaded_at`, `comments_loaded`),
+    /// whose parameters are `$1` to `$pageParameters`; the comment limit and the slot follow.
+    ///
+    /// Each lateral subquery is kept apart from the main query (`OFFSET 0`, a materialized page),
+    /// so that the plan the server keeps for the prepared statement, made without the parameters'
+    /// values, still reads each photo's rows by key: a page costs the same whatever the table
+    /// sizes and whatever `LIMIT` the plan assumed.
     static func statement(page: String, pageParameters: Int) -> String {
         let comments = pageParameters + 1, slot = pageParameters + 2
         return """
-            WITH page AS (\(page))
-            SELECT \(FeedItem.postgresColumns),
-                   first.authors, first.bodies,
+            WITH page AS MATERIALIZED (\(page))
+            SELECT item.*, first.authors, first.bodies,
                    layout.fingerprint, layout.engine_version, layout.width, layout.height, layout.frames
-            FROM page JOIN photo p ON p.id = page.id JOIN "user" u ON u.id = p.owner_id
-            LEFT JOIN location l ON l.id = p.location_id
+            FROM page
+            CROSS JOIN LATERAL (
+                SELECT \(FeedItem.postgresColumns) \(FeedItem.postgresFrom) WHERE p.id = page.id OFFSET 0
+            ) AS item
             LEFT JOIN LATERAL (
-                SELECT array_agg(head.username ORDER BY head.created_at, head.id) AS authors,
+                SELECT array_agg((SELECT cu.username FROM "user" cu WHERE cu.id = head.author_id)
+                                 ORDER BY head.created_at, head.id) AS authors,
                        array_agg(head.body ORDER BY head.created_at, head.id) AS bodies
                 FROM (
-                    SELECT cu.username, fc.body, fc.created_at, fc.id
-                    FROM comment fc JOIN "user" cu ON cu.id = fc.author_id
-                    WHERE p.comments_loaded AND fc.photo_id = p.id
+                    SELECT fc.author_id, fc.body, fc.created_at, fc.id FROM comment fc
+                    WHERE page.comments_loaded AND fc.photo_id = page.id
                     ORDER BY fc.created_at, fc.id LIMIT $\(comments)
                 ) AS head
             ) AS first ON true
@@ -43,9 +49,10 @@ enum FeedRowsSQL {
                 JOIN cell_layout cl ON cl.fingerprint = lc.fingerprint AND cl.cell_kind = lc.cell_kind
                     AND cl.min_width = lc.min_width AND cl.min_height = lc.min_height
                     AND cl.max_width = lc.max_width AND cl.max_height = lc.max_height AND cl.scale = lc.scale
-                WHERE lc.photo_id = p.id AND lc.cell_kind = $\(slot) AND lc.min_width = $\(slot + 1)
+                WHERE lc.photo_id = page.id AND lc.cell_kind = $\(slot) AND lc.min_width = $\(slot + 1)
                   AND lc.min_height = $\(slot + 2) AND lc.max_width = $\(slot + 3) AND lc.max_height = $\(slot + 4)
                   AND lc.scale = $\(slot + 5)
+                OFFSET 0
             ) AS layout ON true
             ORDER BY page.uploaded_at DESC, page.id DESC
             """
@@ -88,7 +95,7 @@ enum FeedRowsSQL {
 /// whether there is a next page).
 struct FirstPageRowsStatement: PostgresPreparedStatement {
     static let sql = FeedRowsSQL.statement(page: """
-        SELECT id, uploaded_at FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT $1
+        SELECT id, uploaded_at, comments_loaded FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT $1
         """, pageParameters: 1)
 
     var limit: Int
@@ -108,7 +115,7 @@ struct FirstPageRowsStatement: PostgresPreparedStatement {
 /// A page after a cursor: the `limit` photos after (upload time, id), newest first.
 struct PageAfterRowsStatement: PostgresPreparedStatement {
     static let sql = FeedRowsSQL.statement(page: """
-        SELECT id, uploaded_at FROM photo WHERE (uploaded_at, id) < ($1::bigint, $2::bigint)
+        SELECT id, uploaded_at, comments_loaded FROM photo WHERE (uploaded_at, id) < ($1::bigint, $2::bigint)
         ORDER BY uploaded_at DESC, id DESC LIMIT $3
         """, pageParameters: 3)
 
@@ -131,7 +138,8 @@ struct PageAfterRowsStatement: PostgresPreparedStatement {
 
 /// One photo, as a page of one (none when there is no such photo).
 struct ItemRowsStatement: PostgresPreparedStatement {
-    static let sql = FeedRowsSQL.statement(page: "SELECT id, uploaded_at FROM photo WHERE id = $1", pageParameters: 1)
+    static let sql = FeedRowsSQL.statement(
+        page: "SELECT id, uploaded_at, comments_loaded FROM photo WHERE id = $1", pageParameters: 1)
 
     var photoID: Int64
     var commentLimit: Int

@@ -69,17 +69,26 @@ final class PostgresStoreClient: Sendable {
     /// after the ``ReconnectPolicy``'s next delay when the connection is lost or cannot be made.
     ///
     /// An operation is one transaction or one read, which the server rolled back when the
-    /// connection went, so running it again applies it once. After the last delay it fails with
+    /// connection went, so running it again applies it once. A connection leased and then found
+    /// lost is most often one the pool held idle when the server ended it (a restart ends them
+    /// all): the operation runs again at once, on another, up to ``maximumConnections`` times,
+    /// before the delays count. After the last delay it fails with
     /// ``PostgresStoreError/unreachable(database:message:)``; every error comes back as a
     /// ``PostgresStoreError`` (or passes through when it is not postgres-nio's).
     func withSession<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
-        var attempt = 0
+        var attempt = 0, lostLeases = 0
         while true {
+            var leased = false
             do {
                 return try await lease { connection in
-                    try await body(PostgresSession(connection: connection, logger: logger))
+                    leased = true
+                    return try await body(PostgresSession(connection: connection, logger: logger))
                 }
             } catch where PostgresStoreError.isConnectionLoss(error) {
+                if leased, lostLeases < Self.maximumConnections {
+                    lostLeases += 1
+                    continue
+                }
                 guard attempt < reconnect.delays.count else {
                     throw PostgresStoreError.wrap(error, database: location.description)
                 }
