@@ -28,12 +28,12 @@ extension PostgresBatchWriter {
 
         /// Writes the effects and appends the photos' changes: statement by statement, each
         /// statement's by photo id.
-        func apply(_ session: PostgresSession, changes: inout [ContentChange]) throws {
+        func apply(_ session: PostgresSession, changes: inout [ContentChange]) async throws {
             guard !(images.isEmpty && avatars.isEmpty && resolved.isEmpty && failedLocations.isEmpty
                     && commentFeeds.isEmpty) else { return }
-            try lockPhotos(session)
+            try await lockPhotos(session)
             if !images.isEmpty {
-                let rows = try session.query("""
+                let rows = try await session.query("""
                     UPDATE photo p SET image_state = r.state, content_version = p.content_version + 1
                     FROM unnest(\(images.map(\.photoID))::bigint[], \(images.map(\.state.rawValue))::text[])
                         AS r(id, state)
@@ -44,7 +44,7 @@ extension PostgresBatchWriter {
                 try append(rows, to: &changes) { .imageState(stateOf[$0] ?? .loaded) }
             }
             if !avatars.isEmpty {
-                let rows = try session.query("""
+                let rows = try await session.query("""
                     WITH changed AS (
                         UPDATE "user" u SET avatar_state = r.state
                         FROM unnest(\(avatars.map(\.userID))::bigint[], \(avatars.map(\.state.rawValue))::text[])
@@ -58,9 +58,9 @@ extension PostgresBatchWriter {
                 let stateOf = Dictionary(uniqueKeysWithValues: avatars.map { ($0.userID, $0.state) })
                 try append(rows, to: &changes) { .avatarState(stateOf[$0] ?? .loaded) }
             }
-            if !resolved.isEmpty { try resolveLocations(session, changes: &changes) }
+            if !resolved.isEmpty { try await resolveLocations(session, changes: &changes) }
             if !failedLocations.isEmpty {
-                let rows = try session.query("""
+                let rows = try await session.query("""
                     WITH changed AS (
                         UPDATE location SET geocode_state = 'failed'
                         WHERE id = ANY(\(failedLocations)) AND geocode_state != 'failed' RETURNING id
@@ -71,7 +71,7 @@ extension PostgresBatchWriter {
                 try append(rows, to: &changes) { _ in .location(placeName: nil, country: nil, state: .failed) }
             }
             if !commentFeeds.isEmpty {
-                let rows = try session.query("""
+                let rows = try await session.query("""
                     UPDATE photo SET comments_loaded = true, content_version = content_version + 1
                     WHERE id = ANY(\(commentFeeds)) AND NOT comments_loaded
                     RETURNING id, content_version, id
@@ -83,10 +83,10 @@ extension PostgresBatchWriter {
         /// Locks every photo the effects may change, in id order, before any is changed: workers
         /// committing at once then wait for each other instead of deadlocking (an avatar bumps
         /// every photo of its user while another worker's round changes one of them).
-        private func lockPhotos(_ session: PostgresSession) throws {
+        private func lockPhotos(_ session: PostgresSession) async throws {
             let direct = images.map(\.photoID) + commentFeeds
             let locations = resolved.map(\.locationID) + failedLocations
-            try session.execute("""
+            try await session.execute("""
                 SELECT id FROM photo
                 WHERE id = ANY(\(direct)) OR owner_id = ANY(\(avatars.map(\.userID))) OR location_id = ANY(\(locations))
                 ORDER BY id FOR UPDATE
@@ -95,7 +95,7 @@ extension PostgresBatchWriter {
 
         /// Resolves the locations (their placemark's names, or none when no place is near) whose
         /// names or state differ, and bumps their photos.
-        private func resolveLocations(_ session: PostgresSession, changes: inout [ContentChange]) throws {
+        private func resolveLocations(_ session: PostgresSession, changes: inout [ContentChange]) async throws {
             let places = resolved.map(\.place)
             var binds = PostgresBindings(capacity: 7)
             binds.append(resolved.map(\.locationID))
@@ -105,7 +105,7 @@ extension PostgresBatchWriter {
             binds.append(NullableTextArray(places.map { $0?.subLocality }))
             binds.append(NullableTextArray(places.map { $0?.administrativeArea }))
             binds.append(NullableTextArray(places.map { $0?.subAdministrativeArea }))
-            let rows = try session.query(PostgresQuery(unsafeSQL: """
+            let rows = try await session.query(PostgresQuery(unsafeSQL: """
                 WITH changed AS (
                     UPDATE location l SET place_name = r.place_name, region = r.region, country = r.country,
                                           geocode_state = 'resolved', sub_locality = r.sub_locality,

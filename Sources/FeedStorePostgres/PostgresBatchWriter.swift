@@ -26,12 +26,12 @@ struct PostgresBatchWriter {
     let geocoder: ReverseGeocoder
     let lease: Lease?
 
-    func commit(_ batch: SyncBatch) throws -> SyncBatchResult {
+    func commit(_ batch: SyncBatch) async throws -> SyncBatchResult {
         let writes = batch.writes.filter { !$0.isElided }
-        let places = try geocode(writes)
+        let places = try await geocode(writes)
         var result = SyncBatchResult()
         for round in Self.rounds(writes) {
-            try commit(round, places: places, result: &result)
+            try await commit(round, places: places, result: &result)
         }
         return result
     }
@@ -52,14 +52,15 @@ struct PostgresBatchWriter {
 
     /// The placemark of every geocode success of `writes` that has coordinates, by job row id
     /// (nil: no place near), found together (``PostgresCitySearch``).
-    private func geocode(_ writes: [SyncBatch.Write]) throws -> [Int64: Placemark?] {
+    private func geocode(_ writes: [SyncBatch.Write]) async throws -> [Int64: Placemark?] {
         let lookups: [(rowID: Int64, coordinate: ScheduledJob.Coordinate)] = writes.compactMap { write in
             guard case .succeed(let job, _) = write.operation, job.key.kind == .geocode,
                   let coordinate = job.coordinate else { return nil }
             return (job.rowID, coordinate)
         }
         guard !lookups.isEmpty else { return [:] }
-        let places = try PostgresCitySearch(session: session).placemarks(lookups.map(\.coordinate), geocoder: geocoder)
+        let places = try await PostgresCitySearch(session: session)
+            .placemarks(lookups.map(\.coordinate), geocoder: geocoder)
         return Dictionary(uniqueKeysWithValues: zip(lookups.map(\.rowID), places))
     }
 
@@ -72,7 +73,7 @@ struct PostgresBatchWriter {
     /// Writes one round: starts, cancels and releases, then the attempts that finished or wait
     /// for a retry, then the effects of the jobs that finished.
     private func commit(_ round: [SyncBatch.Write], places: [Int64: Placemark?],
-                        result: inout SyncBatchResult) throws {
+                        result: inout SyncBatchResult) async throws {
         var starts: [Int64] = [], cancels: [Int64] = []
         var releases = JobRows(), finishes = JobRows()
         var finished: [Int64: (job: ScheduledJob, succeeded: Bool)] = [:]
@@ -98,20 +99,22 @@ struct PostgresBatchWriter {
             }
         }
         if !starts.isEmpty {
-            try session.execute("UPDATE sync_job SET state = 'running' WHERE id = ANY(\(starts)) AND state = 'pending'")
+            try await session.execute("""
+                UPDATE sync_job SET state = 'running' WHERE id = ANY(\(starts)) AND state = 'pending'
+                """)
         }
         if !cancels.isEmpty {
-            try session.execute("""
+            try await session.execute("""
                 UPDATE sync_job SET state = 'failed', result = 'cancelled', lease_owner = NULL, lease_expires_at = NULL
                 WHERE id = ANY(\(cancels)) AND (state = 'pending' OR state = 'running')
                 """)
             result.cancelled += cancels.count
         }
         if !releases.isEmpty {
-            _ = try update(releases, set: "state = 'pending'")
+            _ = try await update(releases, set: "state = 'pending'")
         }
         guard !finishes.isEmpty else { return }
-        let updated = try update(finishes, set: """
+        let updated = try await update(finishes, set: """
             state = r.state, attempts = r.attempts, result = r.result,
             next_run_at = CASE WHEN r.state = 'pending' THEN r.next_run_at ELSE j.next_run_at END
             """)
@@ -130,7 +133,7 @@ struct PostgresBatchWriter {
                 effects.add(job, succeeded: succeeded, place: places[rowID] ?? nil)
             }
         }
-        try effects.apply(session, changes: &result.changes)
+        try await effects.apply(session, changes: &result.changes)
     }
 
     /// Job updates as columns: each job, the state it must be in, and what it becomes.
@@ -154,7 +157,7 @@ struct PostgresBatchWriter {
     /// Runs `set` (over the row `r`'s columns) on the jobs of `rows` that are in the state each
     /// expects, and under the worker's live lease when there is one; clears their leases.
     /// Returns the jobs updated.
-    private func update(_ rows: JobRows, set: String) throws -> Set<Int64> {
+    private func update(_ rows: JobRows, set: String) async throws -> Set<Int64> {
         var binds = PostgresBindings(capacity: 8)
         binds.append(rows.ids)
         binds.append(rows.expected)
@@ -175,6 +178,6 @@ struct PostgresBatchWriter {
             WHERE j.id = r.id AND j.state = r.expected\(leaseGuard)
             RETURNING j.id
             """
-        return Set(try session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).rows.map { try $0.decode(Int64.self) })
+        return Set(try await session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).rows.map { try $0.decode(Int64.self) })
     }
 }

@@ -157,8 +157,8 @@ extension PostgresLocation {
 extension PostgresSession {
     /// Tells the store's change watchers (``PostgresChangeWatcher``) that this transaction
     /// changes the database: PostgreSQL delivers the notification if and when it commits.
-    func notifyChange(on channel: String) throws {
-        try execute("SELECT pg_notify(\(channel), '')")
+    func notifyChange(on channel: String) async throws {
+        try await execute("SELECT pg_notify(\(channel), '')")
     }
 }
 

@@ -15,22 +15,22 @@ struct PostgresCitySearch {
     let session: PostgresSession
 
     /// The placemark `geocoder` gives for a point, or nil when no city is within its distance.
-    func placemark(latitude: Double, longitude: Double, geocoder: ReverseGeocoder) throws -> Placemark? {
-        try placemarks([ScheduledJob.Coordinate(latitude: latitude, longitude: longitude)], geocoder: geocoder)[0]
+    func placemark(latitude: Double, longitude: Double, geocoder: ReverseGeocoder) async throws -> Placemark? {
+        try await placemarks([ScheduledJob.Coordinate(latitude: latitude, longitude: longitude)], geocoder: geocoder)[0]
     }
 
     /// The placemark `geocoder` gives for each of `points`, in their order.
-    func placemarks(_ points: [ScheduledJob.Coordinate], geocoder: ReverseGeocoder) throws -> [Placemark?] {
+    func placemarks(_ points: [ScheduledJob.Coordinate], geocoder: ReverseGeocoder) async throws -> [Placemark?] {
         let maxKilometres = geocoder.maxKilometres
         var searches = points.map { Search(point: $0, radius: min(5.0, maxKilometres)) }
         var open = Array(searches.indices)
         while !open.isEmpty {
-            let nearest = try nearestCities(open.map { searches[$0] }, maxKilometres: maxKilometres)
+            let nearest = try await nearestCities(open.map { searches[$0] }, maxKilometres: maxKilometres)
             open = zip(open, nearest).compactMap { index, candidate in
                 searches[index].advance(nearest: candidate, maxKilometres: maxKilometres) ? index : nil
             }
         }
-        let names = try placemarks(ofCities: Set(searches.compactMap(\.found)))
+        let names = try await placemarks(ofCities: Set(searches.compactMap(\.found)))
         return searches.map { search in search.found.flatMap { names[$0] } }
     }
 
@@ -68,7 +68,7 @@ struct PostgresCitySearch {
     /// For each search, the nearest city within `maxKilometres` among those in its box (ties to
     /// the lower id): one statement for every box.
     private func nearestCities(_ searches: [Search],
-                               maxKilometres: Double) throws -> [(id: Int64, distance: Double)?] {
+                               maxKilometres: Double) async throws -> [(id: Int64, distance: Double)?] {
         var minLatitudes: [Double] = [], maxLatitudes: [Double] = []
         var minLongitudes: [Double] = [], maxLongitudes: [Double] = []
         for search in searches {
@@ -80,7 +80,7 @@ struct PostgresCitySearch {
             minLongitudes.append(longitude - longitudeBox)
             maxLongitudes.append(longitude + longitudeBox)
         }
-        let rows = try session.query("""
+        let rows = try await session.query("""
             SELECT b.position, c.id, c.latitude, c.longitude
             FROM unnest(\(minLatitudes)::float8[], \(maxLatitudes)::float8[], \(minLongitudes)::float8[],
                         \(maxLongitudes)::float8[]) WITH ORDINALITY
@@ -104,10 +104,10 @@ struct PostgresCitySearch {
     }
 
     /// The placemark of each city of `ids`, by id.
-    private func placemarks(ofCities ids: Set<Int64>) throws -> [Int64: Placemark] {
+    private func placemarks(ofCities ids: Set<Int64>) async throws -> [Int64: Placemark] {
         guard !ids.isEmpty else { return [:] }
         var places: [Int64: Placemark] = [:]
-        for row in try session.query("""
+        for row in try await session.query("""
             SELECT id, name, region, country, administrative_area, sub_administrative_area FROM city
             WHERE id = ANY(\(Array(ids)))
             """).rows {

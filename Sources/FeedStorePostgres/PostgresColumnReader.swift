@@ -26,6 +26,14 @@ struct PostgresColumnReader {
     /// A `bytea` column's bytes (none for NULL).
     mutating func bytes() throws -> [UInt8] { try next(ByteBuffer?.self).map { Array($0.readableBytesView) } ?? [] }
 
+    /// A nullable `bytea` column's bytes.
+    mutating func optionalBytes() throws -> [UInt8]? {
+        try next(ByteBuffer?.self).map { Array($0.readableBytesView) }
+    }
+    mutating func optionalDouble() throws -> Double? { try next(Double?.self) }
+    /// A nullable `text[]` column's texts (none for NULL).
+    mutating func texts() throws -> [String] { try next([String]?.self) ?? [] }
+
     /// Whether the next column is NULL.
     var nextIsNull: Bool { row[index].bytes == nil }
 
@@ -35,19 +43,31 @@ struct PostgresColumnReader {
 extension FeedItem {
     /// The photo's, owner's and location's columns, then the comment count: the feed query's
     /// select list, in ``PostgresColumnReader`` order.
-    static let postgresSelection = """
+    static let postgresSelection = postgresColumns + " " + postgresFrom
+
+    /// ``postgresSelection``'s columns alone.
+    static let postgresColumns = """
         p.id, p.owner_id, p.location_id, p.url, p.pixel_width::bigint, p.pixel_height::bigint, p.title, \
         p.description, p.likes::bigint, p.uploaded_at, p.image_state, p.content_version, \
         p.comments_loaded, \
         u.id, u.username, u.full_name, u.avatar_url, u.avatar_state, \
         l.id, l.latitude, l.longitude, l.place_name, l.region, l.country, l.geocode_state, \
         l.sub_locality, l.administrative_area, l.sub_administrative_area, \
-        (SELECT COUNT(*) FROM comment c WHERE c.photo_id = p.id) AS comment_count \
+        (SELECT COUNT(*) FROM comment c WHERE c.photo_id = p.id) AS comment_count
+        """
+
+    /// ``postgresSelection``'s tables: each photo with its owner and its location, if any.
+    static let postgresFrom = """
         FROM photo p JOIN "user" u ON u.id = p.owner_id LEFT JOIN location l ON l.id = p.location_id
         """
 
     init(postgres row: PostgresRow) throws {
         var reader = PostgresColumnReader(row)
+        try self.init(reading: &reader)
+    }
+
+    /// The item of ``postgresColumns``, from `reader`'s next columns.
+    init(reading reader: inout PostgresColumnReader) throws {
         let photo = Photo(
             id: try reader.int64(), ownerID: try reader.int64(), locationID: try reader.optionalInt64(),
             url: try reader.text(), pixelWidth: try reader.int(), pixelHeight: try reader.int(),

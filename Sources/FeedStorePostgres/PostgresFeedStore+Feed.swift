@@ -8,14 +8,14 @@ extension PostgresFeedStore: FeedReading {
     public func feedPage(after cursor: FeedCursor?, limit: Int) throws -> FeedPage {
         precondition(limit > 0, "feed page limit must be positive")
         let selection = FeedItem.postgresSelection
-        let rows = try withSession { session in
+        let rows = try blockingSession { session in
             if let cursor {
-                return try session.query("""
+                return try await session.query("""
                     SELECT \(unescaped: selection) WHERE (p.uploaded_at, p.id) < (\(cursor.uploadedAt), \(cursor.id))
                     ORDER BY p.uploaded_at DESC, p.id DESC LIMIT \(limit + 1)
                     """).rows
             }
-            return try session.query("""
+            return try await session.query("""
                 SELECT \(unescaped: selection) ORDER BY p.uploaded_at DESC, p.id DESC LIMIT \(limit + 1)
                 """).rows
         }
@@ -27,11 +27,13 @@ extension PostgresFeedStore: FeedReading {
 
     public func feedItems(photoIDs: [Int64]) throws -> [Int64: FeedItem] {
         guard !photoIDs.isEmpty else { return [:] }
-        return try withSession { session in try Self.feedItems(session, photoIDs: photoIDs) }
+        return try blockingSession { session in try await Self.feedItems(session, photoIDs: photoIDs) }
     }
 
-    static func feedItems(_ session: PostgresSession, photoIDs: [Int64]) throws -> [Int64: FeedItem] {
-        let rows = try session.query("SELECT \(unescaped: FeedItem.postgresSelection) WHERE p.id = ANY(\(photoIDs))")
+    static func feedItems(_ session: PostgresSession, photoIDs: [Int64]) async throws -> [Int64: FeedItem] {
+        let rows = try await session.query("""
+            SELECT \(unescaped: FeedItem.postgresSelection) WHERE p.id = ANY(\(photoIDs))
+            """)
         var items: [Int64: FeedItem] = [:]
         for row in rows.rows {
             let item = try FeedItem(postgres: row)
@@ -42,16 +44,18 @@ extension PostgresFeedStore: FeedReading {
 
     public func firstComments(photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
         guard !photoIDs.isEmpty, limit > 0 else { return [:] }
-        return try withSession { session in try Self.firstComments(session, photoIDs: photoIDs, limit: limit) }
+        return try blockingSession { session in
+            try await Self.firstComments(session, photoIDs: photoIDs, limit: limit)
+        }
     }
 
     /// Each photo's first comments: a lateral join walks the head of its `comment_photo_order`
     /// range. With `loadedOnly`, only photos whose comment feed has loaded (`comments_loaded`)
     /// have any: the others' cells show no comments.
     static func firstComments(_ session: PostgresSession, photoIDs: [Int64], limit: Int,
-                              loadedOnly: Bool = true) throws -> [Int64: [CommentLine]] {
+                              loadedOnly: Bool = true) async throws -> [Int64: [CommentLine]] {
         let loaded = loadedOnly ? "JOIN photo p ON p.id = ids.id AND p.comments_loaded" : ""
-        let rows = try session.query("""
+        let rows = try await session.query("""
             SELECT ids.id, first.username, first.body
             FROM unnest(\(photoIDs)::bigint[]) AS ids(id)
             \(unescaped: loaded)
@@ -72,18 +76,18 @@ extension PostgresFeedStore: FeedReading {
     public func relayoutInputs(photoIDs: [Int64], contentOf contentIDs: [Int64], cellKind: String,
                                commentLimit: Int) throws -> CellRelayoutInputs {
         guard !photoIDs.isEmpty else { return CellRelayoutInputs(items: [:], comments: [:], entries: []) }
-        return try read { session in
-            CellRelayoutInputs(
-                items: contentIDs.isEmpty ? [:] : try Self.feedItems(session, photoIDs: contentIDs),
-                comments: commentLimit > 0 && !contentIDs.isEmpty
-                    ? try Self.firstComments(session, photoIDs: contentIDs, limit: commentLimit) : [:],
-                entries: try Self.cachedLayoutEntries(session, photoIDs: photoIDs, cellKind: cellKind))
+        return try blockingRead { session in
+            let items = contentIDs.isEmpty ? [:] : try await Self.feedItems(session, photoIDs: contentIDs)
+            let comments = commentLimit > 0 && !contentIDs.isEmpty
+                ? try await Self.firstComments(session, photoIDs: contentIDs, limit: commentLimit) : [:]
+            let entries = try await Self.cachedLayoutEntries(session, photoIDs: photoIDs, cellKind: cellKind)
+            return CellRelayoutInputs(items: items, comments: comments, entries: entries)
         }
     }
 
     public func newestUploadTime() throws -> Int64? {
-        try withSession { session in
-            try session.query("SELECT uploaded_at FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT 1")
+        try blockingSession { session in
+            try await session.query("SELECT uploaded_at FROM photo ORDER BY uploaded_at DESC, id DESC LIMIT 1")
                 .rows.first?.decode(Int64.self)
         }
     }

@@ -5,8 +5,8 @@ import PostgresNIO
 /// reads and retry as the SQLite store's, so `photofeed jobs` prints the same for the same jobs.
 extension PostgresFeedStore: SyncJobAdministering {
     public func jobCounts() throws -> [JobStateCount] {
-        try read { session in
-            try session.query("""
+        try blockingRead { session in
+            try await session.query("""
                 SELECT kind, state, COUNT(*) FROM sync_job GROUP BY kind, state ORDER BY kind, state
                 """).rows.map { row in
                 let (kind, state, count) = try row.decode((String, String, Int64).self)
@@ -16,8 +16,8 @@ extension PostgresFeedStore: SyncJobAdministering {
     }
 
     public func failedJobs(limit: Int) throws -> [FailedJob] {
-        try read { session in
-            try session.query("""
+        try blockingRead { session in
+            try await session.query("""
                 SELECT id, kind, target_id, attempts::bigint, result FROM sync_job
                 WHERE state = 'failed' ORDER BY id LIMIT \(Int64(limit))
                 """).rows.map { row in
@@ -32,11 +32,11 @@ extension PostgresFeedStore: SyncJobAdministering {
     public func retryFailedJobs(kind: JobKind?, id: Int64?) throws -> JobRetryReport {
         let now = clock.nowMilliseconds
         let kindName = kind?.rawValue
-        return try write { session in
-            if let id, try session.query("SELECT id FROM sync_job WHERE id = \(id)").rows.first == nil {
+        return try blockingWrite { session in
+            if let id, try await session.query("SELECT id FROM sync_job WHERE id = \(id)").rows.first == nil {
                 throw SyncJobAdministrationError.unknownJob(id: id)
             }
-            let retried = try session.query("""
+            let retried = try await session.query("""
                 UPDATE sync_job SET state = 'pending', next_run_at = \(now), result = NULL, lease_owner = NULL,
                                     lease_expires_at = NULL
                 WHERE state = 'failed' AND (\(kindName)::text IS NULL OR kind = \(kindName)::text)

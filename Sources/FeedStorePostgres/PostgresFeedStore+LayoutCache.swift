@@ -40,8 +40,8 @@ extension PostgresFeedStore: LayoutCacheStoring {
         for bound in [range.minWidth, range.minHeight, range.maxWidth, range.maxHeight, first.scale] {
             binds.append(bound)
         }
-        let rows = try withSession { session in
-            try session.query(PostgresQuery(unsafeSQL: Self.layoutLookupSQL, binds: binds)).rows
+        let rows = try blockingSession { session in
+            try await session.query(PostgresQuery(unsafeSQL: Self.layoutLookupSQL, binds: binds)).rows
         }
         var hits: [Int64: CachedLayout] = [:]
         for row in rows {
@@ -60,10 +60,16 @@ extension PostgresFeedStore: LayoutCacheStoring {
     }
 
     public func writeLayoutCacheCounts() throws -> Bool {
+        try blocking { try await writeAccessCounts() }
+    }
+
+    /// Writes the hits and misses counted so far; false when another writer holds the row (the
+    /// counts are kept for the next write).
+    func writeAccessCounts() async throws -> Bool {
         let counts = accessCounts.take()
         guard counts.hits > 0 || counts.misses > 0 else { return true }
         do {
-            try write { session in try Self.addCounts(counts, session) }
+            try await write { session in try await Self.addCounts(counts, session) }
             return true
         } catch {
             accessCounts.restore(counts)
@@ -72,21 +78,22 @@ extension PostgresFeedStore: LayoutCacheStoring {
         }
     }
 
-    static func addCounts(_ counts: (hits: Int, misses: Int), _ session: PostgresSession) throws {
+    static func addCounts(_ counts: (hits: Int, misses: Int), _ session: PostgresSession) async throws {
         guard counts.hits > 0 || counts.misses > 0 else { return }
-        try session.execute("""
+        try await session.execute("""
             UPDATE layout_cache_stat SET hits = hits + \(counts.hits), misses = misses + \(counts.misses) WHERE id = 1
             """)
     }
 
     public func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws {
-        let now = clock.nowMilliseconds
-        _ = try write { session in try Self.putLayouts(entries, now: now, counts: accessCounts, session) }
+        try blocking { try await storeLayouts(entries) }
     }
 
     public func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) throws -> Int {
         let now = clock.nowMilliseconds
-        return try write { session in try Self.replaceLayouts(entries, now: now, counts: accessCounts, session) }
+        return try blockingWrite { session in
+            try await Self.replaceLayouts(entries, now: now, counts: accessCounts, session)
+        }
     }
 
     /// Stores layouts in `session`'s transaction, replacing whatever the same (photo, cell kind,
@@ -95,27 +102,29 @@ extension PostgresFeedStore: LayoutCacheStoring {
     /// written.
     @discardableResult
     static func putLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], now: Int64,
-                           counts: LayoutAccessCounts, _ session: PostgresSession) throws -> Int {
-        try writeLayouts(entries, sql: putLayoutsSQL, now: now, counts: counts, session)
+                           counts: LayoutAccessCounts, _ session: PostgresSession) async throws -> Int {
+        try await writeLayouts(entries, sql: putLayoutsSQL, now: now, counts: counts, session)
     }
 
     /// Replaces the layouts of links that exist in `session`'s transaction and returns how many
     /// it replaced: the relayout rewrites the links it read, stores the shared layout of each
     /// fingerprint not stored yet, and a link deleted since (its photo gone) stays deleted.
     static func replaceLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], now: Int64,
-                               counts: LayoutAccessCounts, _ session: PostgresSession) throws -> Int {
-        try writeLayouts(entries, sql: replaceLayoutsSQL, now: now, counts: counts, session)
+                               counts: LayoutAccessCounts, _ session: PostgresSession) async throws -> Int {
+        try await writeLayouts(entries, sql: replaceLayoutsSQL, now: now, counts: counts, session)
     }
 
     /// Runs `sql` (links, then shared layouts of the links written) over the arrays of
     /// `entries`' columns and returns the links written.
     private static func writeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)], sql: String,
-                                     now: Int64, counts: LayoutAccessCounts, _ session: PostgresSession) throws -> Int {
-        try addCounts(counts.take(), session)
+                                     now: Int64, counts: LayoutAccessCounts,
+                                     _ session: PostgresSession) async throws -> Int {
+        try await addCounts(counts.take(), session)
         guard !entries.isEmpty else { return 0 }
         var binds = LayoutColumns(entries).binds
         binds.append(now)
-        let written = try session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).rows.first?.decode(Int64.self)
+        let written = try await session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).rows.first?
+            .decode(Int64.self)
         return Int(written ?? 0)
     }
 
@@ -198,14 +207,14 @@ extension PostgresFeedStore: LayoutCacheStoring {
     public func confirmLayouts(_ keys: [LayoutCacheKey]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
         let binds = LayoutColumns(keys.map { ($0, CachedLayout(width: 0, height: 0, frames: [])) }).binds
-        return try write { session in
-            try session.execute(PostgresQuery(unsafeSQL: Self.confirmLayoutsSQL, binds: binds))
+        return try blockingWrite { session in
+            try await session.execute(PostgresQuery(unsafeSQL: Self.confirmLayoutsSQL, binds: binds))
         }
     }
 
     public func cachedSizeRanges(photoID: Int64, cellKind: String) throws -> [(range: CacheSizeRange, scale: Double)] {
-        try withSession { session in
-            try session.query("""
+        try blockingSession { session in
+            try await session.query("""
                 SELECT min_width, min_height, max_width, max_height, scale FROM layout_cache
                 WHERE photo_id = \(photoID) AND cell_kind = \(cellKind) ORDER BY min_width, max_width, scale
                 """).rows.map { row in
@@ -219,15 +228,15 @@ extension PostgresFeedStore: LayoutCacheStoring {
 
     public func cachedLayoutEntries(photoIDs: [Int64], cellKind: String) throws -> [CachedLayoutEntry] {
         guard !photoIDs.isEmpty else { return [] }
-        return try withSession { session in
-            try Self.cachedLayoutEntries(session, photoIDs: photoIDs, cellKind: cellKind)
+        return try blockingSession { session in
+            try await Self.cachedLayoutEntries(session, photoIDs: photoIDs, cellKind: cellKind)
         }
     }
 
     /// The rows of each photo in `photoIDs` order, each photo's by range and scale.
     static func cachedLayoutEntries(_ session: PostgresSession, photoIDs: [Int64],
-                                    cellKind: String) throws -> [CachedLayoutEntry] {
-        try session.query("""
+                                    cellKind: String) async throws -> [CachedLayoutEntry] {
+        try await session.query("""
             SELECT \(unescaped: entryColumns), lc.fingerprint
             FROM unnest(\(photoIDs)::bigint[]) WITH ORDINALITY AS ids(id, position)
             JOIN layout_cache lc ON lc.photo_id = ids.id AND lc.cell_kind = \(cellKind)
@@ -240,8 +249,8 @@ extension PostgresFeedStore: LayoutCacheStoring {
     }
 
     public func cachedLayoutHeights(engineVersion: Int) throws -> [CachedLayoutEntry] {
-        try withSession { session in
-            try session.query("""
+        try blockingSession { session in
+            try await session.query("""
                 SELECT \(unescaped: Self.entryColumns),
                        lc.engine_version != \(engineVersion) OR lc.content_version != p.content_version AS is_stale
                 FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
@@ -274,23 +283,29 @@ extension PostgresFeedStore: LayoutCacheStoring {
     }
 
     public func cachedPhotoCount(cellKind: String) throws -> Int {
-        try withSession { session in
-            try session.query("SELECT COUNT(DISTINCT photo_id) FROM layout_cache WHERE cell_kind = \(cellKind)")
+        try blockingSession { session in
+            try await session.query("SELECT COUNT(DISTINCT photo_id) FROM layout_cache WHERE cell_kind = \(cellKind)")
                 .rows.first.map { Int(try $0.decode(Int64.self)) } ?? 0
         }
     }
 
     public func layoutCacheReport(engineVersion: Int) throws -> LayoutCacheReport {
+        try blocking { try await readLayoutCacheReport(engineVersion: engineVersion) }
+    }
+
+    /// The cache's summary, with the counts not written yet added to the written ones.
+    func readLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport {
         let unwritten = accessCounts.unwritten
-        return try read { session in
-            let totals: (Int64, Int64) = try session.query("""
+        return try await read { session in
+            let totals: (Int64, Int64) = try await session.query("""
                 SELECT COUNT(*), COALESCE(SUM(CASE WHEN lc.engine_version != \(engineVersion)
                                                      OR lc.content_version != p.content_version THEN 1 ELSE 0 END), 0)
                 FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
                 """).rows.first.map { row in try row.decode((Int64, Int64).self) } ?? (0, 0)
-            let counters: (Int64, Int64) = try session.query("SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
+            let counters: (Int64, Int64) = try await session
+                .query("SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
                 .rows.first.map { row in try row.decode((Int64, Int64).self) } ?? (0, 0)
-            let ranges = try session.query("""
+            let ranges = try await session.query("""
                 SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) FROM layout_cache
                 GROUP BY min_width, min_height, max_width, max_height, scale
                 ORDER BY min_width, min_height, max_width, max_height, scale

@@ -28,23 +28,23 @@ extension PostgresFeedStore {
             throw MigrationError.unknownTarget(name: target)
         }
         let now = clock.nowMilliseconds
-        let applied = try write { session -> [String] in
-            try session.execute(Self.lockSQL)
-            try session.execute(Self.createMigrationTable)
-            let recorded = try Self.recordedChecksums(session)
+        let applied = try blockingWrite { session -> [String] in
+            try await session.execute(Self.lockSQL)
+            try await session.execute(Self.createMigrationTable)
+            let recorded = try await Self.recordedChecksums(session)
             try verify(recorded)
             var applied: [String] = []
             for file in migrations {
                 if recorded[file.name] == nil {
                     do {
-                        try session.script(file.sql)
+                        try await session.script(file.sql)
                     } catch let error as PSQLError {
                         let message = error.serverInfo?[.message] ?? "\(error.code)"
                         throw PostgresStoreError.server(database: location.description,
                                                         sqlState: error.serverInfo?[.sqlState] ?? "XX000",
                                                         message: "migration \(file.name): \(message)")
                     }
-                    try session.execute("""
+                    try await session.execute("""
                         INSERT INTO schema_migration (name, sha256, applied_at)
                         VALUES (\(file.name), \(file.checksum), \(now))
                         """)
@@ -59,13 +59,13 @@ extension PostgresFeedStore {
 
     /// Applied migration names, in order.
     public func appliedMigrations() throws -> [String] {
-        let recorded = try read { session in try Self.recordedChecksums(session) }
+        let recorded = try blockingRead { session in try await Self.recordedChecksums(session) }
         return migrations.map(\.name).filter { recorded[$0] != nil }
     }
 
     /// Refuses a database whose applied migrations no longer match their files; reads only.
     func verifyChecksums() throws {
-        try verify(try read { session in try Self.recordedChecksums(session) })
+        try verify(try blockingRead { session in try await Self.recordedChecksums(session) })
     }
 
     private func verify(_ recorded: [String: String]) throws {
@@ -79,12 +79,12 @@ extension PostgresFeedStore {
     }
 
     /// The recorded checksums by migration name; empty before the first migration.
-    private static func recordedChecksums(_ session: PostgresSession) throws -> [String: String] {
-        let exists = try session.query("SELECT to_regclass('schema_migration') IS NOT NULL")
+    private static func recordedChecksums(_ session: PostgresSession) async throws -> [String: String] {
+        let exists = try await session.query("SELECT to_regclass('schema_migration') IS NOT NULL")
             .rows.first?.decode(Bool.self) ?? false
         guard exists else { return [:] }
         var checksums: [String: String] = [:]
-        for row in try session.query("SELECT name, sha256 FROM schema_migration").rows {
+        for row in try await session.query("SELECT name, sha256 FROM schema_migration").rows {
             let (name, checksum) = try row.decode((String, String).self)
             checksums[name] = checksum
         }

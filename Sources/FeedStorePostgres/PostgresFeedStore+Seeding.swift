@@ -38,11 +38,11 @@ extension PostgresFeedStore: FeedSeeding {
     }
 
     public func counts() throws -> SeedCounts {
-        try withSession { session in try Self.counts(session) }
+        try blockingSession { session in try await Self.counts(session) }
     }
 
-    static func counts(_ session: PostgresSession) throws -> SeedCounts {
-        let row = try session.query("""
+    static func counts(_ session: PostgresSession) async throws -> SeedCounts {
+        let row = try await session.query("""
             SELECT (SELECT COUNT(*) FROM "user"), (SELECT COUNT(*) FROM photo), (SELECT COUNT(*) FROM location),
                    (SELECT COUNT(*) FROM comment), (SELECT COUNT(*) FROM city), (SELECT COUNT(*) FROM sync_job)
             """).rows[0]
@@ -56,49 +56,49 @@ extension PostgresFeedStore: FeedSeeding {
                       progress: SeedProgress.Handler?) throws -> SeedCounts {
         let now = clock.nowMilliseconds
         let loads = tables.loads
-        return try write { session in
-            if let generated { try claimGeneratedSeed(session, count: generated.count, rngSeed: generated.rngSeed) }
+        return try blockingWrite { session in
+            if let generated { try await claimGeneratedSeed(session, count: generated.count, rngSeed: generated.rngSeed) }
             for (index, load) in loads.enumerated() {
                 let table = load.table == "user" ? "\"user\"" : load.table
-                if try Self.lockIfEmpty(session, table: table) {
+                if try await Self.lockIfEmpty(session, table: table) {
                     // Every row would be inserted: they go straight in.
-                    try session.copy(into: load.table, columns: load.columns, rows: load.rows.buffer)
+                    try await session.copy(into: load.table, columns: load.columns, rows: load.rows.buffer)
                 } else {
                     let staging = "seed_\(load.table)"
-                    try session.execute(PostgresQuery(unsafeSQL: """
+                    try await session.execute(PostgresQuery(unsafeSQL: """
                         CREATE TEMP TABLE \(staging) (LIKE \(table) INCLUDING DEFAULTS) ON COMMIT DROP
                         """))
-                    try session.copy(into: staging, columns: load.columns, rows: load.rows.buffer)
-                    try session.execute(PostgresQuery(unsafeSQL: Self.upsertSQL(
+                    try await session.copy(into: staging, columns: load.columns, rows: load.rows.buffer)
+                    try await session.execute(PostgresQuery(unsafeSQL: Self.upsertSQL(
                         table: table, staging: staging, columns: load.columns, alsoSetting: load.upsert)))
                 }
                 progress?(SeedProgress(phase: load.table, done: index + 1, total: loads.count))
             }
-            if try Self.lockIfEmpty(session, table: "sync_job") {
-                try session.copy(into: "sync_job", columns: ["kind", "target_id", "next_run_at"],
+            if try await Self.lockIfEmpty(session, table: "sync_job") {
+                try await session.copy(into: "sync_job", columns: ["kind", "target_id", "next_run_at"],
                                  rows: tables.jobRows(dueAt: now).buffer)
             } else {
-                try Self.upsertJobs(tables, dueAt: now, session)
+                try await Self.upsertJobs(tables, dueAt: now, session)
             }
             progress?(SeedProgress(phase: "done", done: loads.count, total: loads.count))
-            return try Self.counts(session)
+            return try await Self.counts(session)
         }
     }
 
     /// Whether `table` holds no row. An empty table is then locked against other writers (not
     /// readers) until the transaction ends, so that it is still empty when the rows go in; a table
     /// with rows is not locked (the upsert locks only the rows it changes).
-    static func lockIfEmpty(_ session: PostgresSession, table: String) throws -> Bool {
+    static func lockIfEmpty(_ session: PostgresSession, table: String) async throws -> Bool {
         let isEmpty = PostgresQuery(unsafeSQL: "SELECT NOT EXISTS (SELECT 1 FROM \(table))")
-        guard try session.query(isEmpty).rows.first?.decode(Bool.self) == true else { return false }
-        try session.execute(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE"))
-        return try session.query(isEmpty).rows.first?.decode(Bool.self) == true
+        guard try await session.query(isEmpty).rows.first?.decode(Bool.self) == true else { return false }
+        try await session.execute(PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE"))
+        return try await session.query(isEmpty).rows.first?.decode(Bool.self) == true
     }
 
     /// Makes the sync jobs of `tables` pending, due at `now`: new jobs are inserted in order, and
     /// a finished job whose target is pending again (its URL changed) starts over.
-    static func upsertJobs(_ tables: SeedTables, dueAt now: Int64, _ session: PostgresSession) throws {
-        try session.execute("""
+    static func upsertJobs(_ tables: SeedTables, dueAt now: Int64, _ session: PostgresSession) async throws {
+        try await session.execute("""
             INSERT INTO sync_job AS j (kind, target_id, next_run_at)
             SELECT n.kind, n.target, \(now)::bigint
             FROM unnest(\(tables.jobKinds)::text[], \(tables.jobTargets)::bigint[]) WITH ORDINALITY
@@ -131,10 +131,10 @@ extension PostgresFeedStore: FeedSeeding {
     }
 
     /// Records the generated set, or refuses another one, as the SQLite store does.
-    private func claimGeneratedSeed(_ session: PostgresSession, count: Int, rngSeed: UInt64) throws {
+    private func claimGeneratedSeed(_ session: PostgresSession, count: Int, rngSeed: UInt64) async throws {
         let requested = "--generate \(count) --rng-seed \(rngSeed)"
-        try session.execute("LOCK TABLE generated_seed IN EXCLUSIVE MODE")
-        if let row = try session.query("SELECT photo_count::bigint, rng_seed FROM generated_seed").rows.first {
+        try await session.execute("LOCK TABLE generated_seed IN EXCLUSIVE MODE")
+        if let row = try await session.query("SELECT photo_count::bigint, rng_seed FROM generated_seed").rows.first {
             let (recordedCount, recordedSeed) = try row.decode((Int64, String).self)
             if recordedCount == count && recordedSeed == String(rngSeed) { return }
             let recorded = "--generate \(recordedCount) --rng-seed \(recordedSeed)"
@@ -142,14 +142,14 @@ extension PostgresFeedStore: FeedSeeding {
                 + "would replace rows with the same ids: generate into another database (--db), or repeat \(recorded)")
         }
         let base = SyntheticFeedGenerator.idBase
-        let hasGeneratedRows = try session.query("""
+        let hasGeneratedRows = try await session.query("""
             SELECT EXISTS (SELECT 1 FROM photo WHERE id > \(base)) OR EXISTS (SELECT 1 FROM "user" WHERE id > \(base))
             """).rows.first?.decode(Bool.self) ?? false
         if hasGeneratedRows {
             throw SeedError(file: location.description, message: "holds generated photos of an unrecorded --generate "
                 + "and --rng-seed; \(requested) could replace them: generate into another database (--db)")
         }
-        try session.execute("""
+        try await session.execute("""
             INSERT INTO generated_seed (id, photo_count, rng_seed) VALUES (1, \(count), \(String(rngSeed)))
             """)
     }

@@ -1,31 +1,62 @@
 import FeedModel
+import PostgresNIO
 
-/// A synchronous stand-in for the served reads (each call holds its thread for the sync reads),
-/// until the asynchronous PostgreSQL store replaces it.
+/// The HTTP service's seam (``FeedServing``): every call suspends while the database answers and
+/// never blocks a thread. A page or a photo is one prepared statement (``FeedRowsSQL``): one
+/// round trip, one snapshot.
 extension PostgresFeedStore: FeedServing {
-    public func pageRows(after cursor: FeedCursor?, limit: Int, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
-        let page = try feedPage(after: cursor, limit: limit)
-        return try rows(page, commentLimit: commentLimit, slot: slot)
-    }
-    public func itemRows(photoID: Int64, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
-        try rows(FeedPage(items: Array(try feedItems(photoIDs: [photoID]).values), next: nil), commentLimit: commentLimit, slot: slot)
-    }
-    private func rows(_ page: FeedPage, commentLimit: Int, slot: LayoutSlot) throws -> FeedRows {
-        let ids = page.items.map(\.photo.id)
-        let entries = try cachedLayoutEntries(photoIDs: ids, cellKind: slot.cellKind)
-        var layouts: [Int64: StoredLayout] = [:]
-        for e in entries where e.sizeRange == slot.sizeRange && e.scale == slot.scale {
-            let key = LayoutCacheKey(cellKind: slot.cellKind, photoID: e.photoID, contentVersion: e.contentVersion, sizeRange: e.sizeRange, scale: e.scale, engineVersion: e.engineVersion, fingerprint: e.fingerprint)
-            if let l = try cachedLayouts(for: [key], countAccess: false)[e.photoID] {
-                layouts[e.photoID] = StoredLayout(fingerprint: e.fingerprint, engineVersion: e.engineVersion, layout: l)
+    public func pageRows(after cursor: FeedCursor?, limit: Int, commentLimit: Int,
+                         slot: LayoutSlot) async throws -> FeedRows {
+        precondition(limit > 0, "feed page limit must be positive")
+        let rows = try await withSession { session in
+            if let cursor {
+                return try await session.rows(PageAfterRowsStatement(
+                    cursor: cursor, limit: limit + 1, commentLimit: commentLimit, slot: slot))
             }
+            return try await session.rows(FirstPageRowsStatement(limit: limit + 1, commentLimit: commentLimit,
+                                                                 slot: slot))
         }
-        return FeedRows(page: page, comments: try firstComments(photoIDs: ids, limit: commentLimit), layouts: layouts)
+        var feedRows = try Self.feedRows(rows, limit: limit)
+        if feedRows.page.items.count == limit, rows.count > limit {
+            feedRows.page.next = feedRows.page.items.last?.cursor
+        }
+        return feedRows
     }
-    public func storeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) async throws { try putLayouts(entries) }
-    public func countLayoutAccess(hits: Int, misses: Int) { accessCounts.add(hits: hits, misses: misses) }
-    public func ping() async throws { _ = try newestUploadTime() }
+
+    public func itemRows(photoID: Int64, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
+        let rows = try await withSession { session in
+            try await session.rows(ItemRowsStatement(photoID: photoID, commentLimit: commentLimit, slot: slot))
+        }
+        return try Self.feedRows(rows, limit: 1)
+    }
+
+    /// The first `limit` rows as a page without a next cursor, with their comments and layouts.
+    private static func feedRows(_ rows: [PostgresRow], limit: Int) throws -> FeedRows {
+        var result = FeedRows(page: FeedPage(items: [], next: nil), comments: [:], layouts: [:])
+        for row in rows.prefix(limit) {
+            let (item, comments, layout) = try FeedRowsSQL.decode(row)
+            result.page.items.append(item)
+            if !comments.isEmpty { result.comments[item.photo.id] = comments }
+            if let layout { result.layouts[item.photo.id] = layout }
+        }
+        return result
+    }
+
+    public func storeLayouts(_ entries: [(key: LayoutCacheKey, layout: CachedLayout)]) async throws {
+        let now = clock.nowMilliseconds
+        _ = try await write { session in try await Self.putLayouts(entries, now: now, counts: accessCounts, session) }
+    }
+
+    public func countLayoutAccess(hits: Int, misses: Int) {
+        accessCounts.add(hits: hits, misses: misses)
+    }
+
+    public func ping() async throws {
+        _ = try await withSession { session in try await session.query("SELECT 1") }
+    }
+
     public func servedLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport {
-        _ = try writeLayoutCacheCounts(); return try layoutCacheReport(engineVersion: engineVersion)
+        _ = try await writeAccessCounts()
+        return try await readLayoutCacheReport(engineVersion: engineVersion)
     }
 }

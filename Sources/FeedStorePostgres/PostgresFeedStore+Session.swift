@@ -8,14 +8,14 @@ extension PostgresFeedStore: CommentFeedReading, PlacemarkReading {
     /// (``firstComments(_:photoIDs:limit:loadedOnly:)`` without the `comments_loaded` condition).
     public func commentFeedFirstPage(photoIDs: [Int64], limit: Int) throws -> [Int64: [CommentLine]] {
         guard !photoIDs.isEmpty, limit > 0 else { return [:] }
-        return try withSession { session in
-            try Self.firstComments(session, photoIDs: photoIDs, limit: limit, loadedOnly: false)
+        return try blockingSession { session in
+            try await Self.firstComments(session, photoIDs: photoIDs, limit: limit, loadedOnly: false)
         }
     }
 
     public func placemark(latitude: Double, longitude: Double, geocoder: ReverseGeocoder) throws -> Placemark? {
-        try read { session in
-            try PostgresCitySearch(session: session).placemark(latitude: latitude, longitude: longitude,
+        try blockingRead { session in
+            try await PostgresCitySearch(session: session).placemark(latitude: latitude, longitude: longitude,
                                                                geocoder: geocoder)
         }
     }

@@ -12,8 +12,8 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     @discardableResult
     public func releaseRunningJobs() throws -> Int {
         let now = clock.nowMilliseconds
-        return try write { session in
-            try session.execute("""
+        return try blockingWrite { session in
+            try await session.execute("""
                 UPDATE sync_job SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL
                 WHERE state = 'running' AND (lease_expires_at IS NULL OR lease_expires_at <= \(now))
                 """)
@@ -21,8 +21,8 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     }
 
     public func pendingJobs() throws -> [PendingJob] {
-        try withSession { session in
-            try session.query("""
+        try blockingSession { session in
+            try await session.query("""
                 SELECT j.id, j.kind, j.target_id, j.attempts::bigint, j.next_run_at, l.id, l.latitude, l.longitude
                 FROM sync_job j LEFT JOIN location l ON j.kind = 'geocode' AND l.id = j.target_id
                 WHERE j.state = 'pending' ORDER BY j.next_run_at, j.id
@@ -33,15 +33,15 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     }
 
     public func unfinishedJobCount() throws -> Int {
-        try withSession { session in
-            Int(try session.query("SELECT COUNT(*) FROM sync_job WHERE state = 'pending' OR state = 'running'")
+        try blockingSession { session in
+            Int(try await session.query("SELECT COUNT(*) FROM sync_job WHERE state = 'pending' OR state = 'running'")
                 .rows[0].decode(Int64.self))
         }
     }
 
     public func photosWithStaleLayouts() throws -> [Int64] {
-        try withSession { session in
-            try session.query("""
+        try blockingSession { session in
+            try await session.query("""
                 SELECT DISTINCT lc.photo_id FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
                 WHERE lc.content_version != p.content_version ORDER BY lc.photo_id
                 """).rows.map { try $0.decode(Int64.self) }
@@ -50,8 +50,8 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
 
     public func commit(_ batch: SyncBatch, geocoder: ReverseGeocoder,
                        beforeCommit: () -> Void) throws -> SyncBatchResult {
-        try write { session in
-            let result = try PostgresBatchWriter(session: session, geocoder: geocoder, lease: nil).commit(batch)
+        try blockingWrite { session in
+            let result = try await PostgresBatchWriter(session: session, geocoder: geocoder, lease: nil).commit(batch)
             beforeCommit()
             return result
         }
@@ -69,8 +69,8 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     public func claimDueJobs(worker: String, limit: Int, leaseMilliseconds: Int64) throws -> [ScheduledJob] {
         guard limit > 0 else { return [] }
         let now = clock.nowMilliseconds
-        return try write { session in
-            try session.query("""
+        return try blockingWrite { session in
+            try await session.query("""
                 WITH pending AS (
                     SELECT id, next_run_at FROM sync_job WHERE state = 'pending' AND next_run_at <= \(now)
                     ORDER BY next_run_at, id LIMIT \(limit)
@@ -98,8 +98,8 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     public func renewLeases(worker: String, rowIDs: [Int64], leaseMilliseconds: Int64) throws -> [Int64] {
         guard !rowIDs.isEmpty else { return [] }
         let now = clock.nowMilliseconds
-        return try write { session in
-            try session.query("""
+        return try blockingWrite { session in
+            try await session.query("""
                 UPDATE sync_job SET lease_expires_at = \(now + leaseMilliseconds)
                 WHERE id = ANY(\(rowIDs)) AND state = 'running' AND lease_owner = \(worker)
                   AND lease_expires_at > \(now)
@@ -110,8 +110,8 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
 
     public func commit(_ batch: SyncBatch, worker: String, geocoder: ReverseGeocoder) throws -> SyncBatchResult {
         let lease = PostgresBatchWriter.Lease(worker: worker, now: clock.nowMilliseconds)
-        return try write { session in
-            try PostgresBatchWriter(session: session, geocoder: geocoder, lease: lease).commit(batch)
+        return try blockingWrite { session in
+            try await PostgresBatchWriter(session: session, geocoder: geocoder, lease: lease).commit(batch)
         }
     }
 

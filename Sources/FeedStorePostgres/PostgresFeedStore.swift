@@ -7,8 +7,12 @@ import Foundation
 ///
 /// Its migrations are `Migrations/postgresql/` (``ResourceLocator/postgresMigrationsDirectory``),
 /// applied under an advisory lock (``migrate(upTo:)``). `init` checks the applied migrations'
-/// checksums and migrates to `migrationTarget`. Calls are synchronous and run on the caller's
-/// thread (``PostgresConnectionPool``); a lost connection is made again as `reconnect` allows.
+/// checksums and migrates to `migrationTarget`. Its connections come from a postgres-nio client
+/// that the store runs itself (``PostgresStoreClient``); a lost connection is made again as
+/// `reconnect` allows. The internals are asynchronous: the server reads through ``FeedServing``
+/// without holding a thread, while the synchronous seam (``FeedReading`` and the rest, for the
+/// commands and the sync worker) blocks its caller's thread until its work is done
+/// (``BlockingBridge``) and must not be called from the server.
 ///
 /// ```swift
 /// let store = try PostgresFeedStore(location: PostgresLocation(url: "postgres://me@127.0.0.1/feed"))
@@ -18,7 +22,7 @@ public struct PostgresFeedStore: Sendable {
     public let location: PostgresLocation
     public let migrations: [MigrationFile]
     public let clock: StoreClock
-    let pool: PostgresConnectionPool
+    let client: PostgresStoreClient
     /// Layout cache hits and misses not written yet (shared by this value's copies).
     let accessCounts = LayoutAccessCounts()
 
@@ -30,7 +34,7 @@ public struct PostgresFeedStore: Sendable {
         self.location = location
         self.migrations = try MigrationFile.load(from: migrationsDirectory)
         self.clock = clock
-        self.pool = PostgresConnectionPool(location: location, reconnect: reconnect)
+        self.client = PostgresStoreClient(location: location, reconnect: reconnect)
         switch migrationTarget {
         case .latest: try migrate()
         case .upTo(let name): try migrate(upTo: name)
@@ -38,9 +42,9 @@ public struct PostgresFeedStore: Sendable {
         }
     }
 
-    /// Runs `body` with a session (see ``PostgresConnectionPool/withSession(_:)``).
-    func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-        try pool.withSession(body)
+    /// Runs `body` with a session (see ``PostgresStoreClient/withSession(_:)``).
+    func withSession<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await client.withSession(body)
     }
 
     /// Runs `body` in one transaction, which also tells the store's change watchers
@@ -51,27 +55,49 @@ public struct PostgresFeedStore: Sendable {
     /// them): the server then aborts one transaction with a deadlock (40P01) or serialization
     /// failure (40001). That transaction was rolled back whole, so `body` runs again, after the
     /// reconnect policy's delays, before the conflict is reported as busy.
-    func write<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+    func write<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
         var attempt = 0
+        let reconnect = client.reconnect
         while true {
             do {
-                return try pool.withSession { session in
-                    try session.transaction {
-                        let result = try body(session)
-                        try session.notifyChange(on: location.changeChannel)
+                return try await client.withSession { session in
+                    try await session.transaction {
+                        let result = try await body(session)
+                        try await session.notifyChange(on: location.changeChannel)
                         return result
                     }
                 }
             } catch let error as PostgresStoreError where error.isTransactionConflict
-                && attempt < pool.reconnect.delays.count {
-                pool.reconnect.wait(pool.reconnect.delays[attempt])
+                && attempt < reconnect.delays.count {
+                await reconnect.wait(reconnect.delays[attempt])
                 attempt += 1
             }
         }
     }
 
     /// Runs `body` in one read-only transaction (one snapshot).
-    func read<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-        try pool.withSession { session in try session.readTransaction { try body(session) } }
+    func read<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await client.withSession { session in try await session.readTransaction { try await body(session) } }
+    }
+
+    /// Runs `body` for the synchronous API, blocking this thread until it is done
+    /// (``BlockingBridge``).
+    func blocking<T>(_ body: () async throws -> T) throws -> T {
+        try BlockingBridge.run(body)
+    }
+
+    /// ``withSession(_:)`` for the synchronous API (``blocking(_:)``).
+    func blockingSession<T>(_ body: (PostgresSession) async throws -> T) throws -> T {
+        try blocking { try await withSession(body) }
+    }
+
+    /// ``read(_:)`` for the synchronous API (``blocking(_:)``).
+    func blockingRead<T>(_ body: (PostgresSession) async throws -> T) throws -> T {
+        try blocking { try await read(body) }
+    }
+
+    /// ``write(_:)`` for the synchronous API (``blocking(_:)``).
+    func blockingWrite<T>(_ body: (PostgresSession) async throws -> T) throws -> T {
+        try blocking { try await write(body) }
     }
 }

@@ -3,75 +3,72 @@ import Logging
 import NIOCore
 import PostgresNIO
 
-/// One connection lent to one store operation: statements sent and waited for on the caller's
-/// thread (``PostgresConnectionPool``), and transactions.
+/// One connection lent to one store operation (``PostgresStoreClient/withSession(_:)``):
+/// statements, prepared statements, COPY and transactions, each awaited without blocking a
+/// thread.
 struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// Runs one statement (extended protocol, parameters bound) and returns its rows.
+    /// Runs one statement (extended protocol, parameters bound) and returns its rows, all read.
     @discardableResult
-    func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.query(query, logger: logger).wait()
+    func query(_ query: PostgresQuery) async throws -> PostgresQueryResult {
+        let answer: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
+        return try await answer.get()
     }
 
     /// Runs one statement and returns how many rows it changed.
     @discardableResult
-    func execute(_ query: PostgresQuery) throws -> Int {
-        try self.query(query).metadata.rows ?? 0
+    func execute(_ query: PostgresQuery) async throws -> Int {
+        try await self.query(query).metadata.rows ?? 0
+    }
+
+    /// Runs a prepared statement (the server plans it once per connection) and returns its rows.
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+        var rows: [Statement.Row] = []
+        for try await row in try await connection.execute(statement, logger: logger) {
+            rows.append(row)
+        }
+        return rows
     }
 
     /// Runs a script of several statements (no parameters), one by one: a migration file.
-    func script(_ sql: String) throws {
+    func script(_ sql: String) async throws {
         for statement in SQLScript.statements(sql) {
-            try execute(PostgresQuery(unsafeSQL: statement))
+            try await execute(PostgresQuery(unsafeSQL: statement))
         }
     }
 
-    /// Copies `rows` (``CopyTextRows``) into `table`'s `columns` with `COPY … FROM STDIN`.
-    ///
-    /// postgres-nio offers COPY only as an `async` function: it runs in a task whose jobs run on
-    /// the connection's event loop (``EventLoopTaskExecutor``), and this thread waits for it.
-    /// Table and column names are this module's own, never user input.
-    func copy(into table: String, columns: [String], rows: ByteBuffer) throws {
-        let connection = self.connection
-        let logger = self.logger
-        let done = connection.eventLoop.makePromise(of: Void.self)
-        Task(executorPreference: EventLoopTaskExecutor(eventLoop: connection.eventLoop)) {
-            do {
-                try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-                    var rows = rows
-                    while rows.readableBytes > 0, let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)) {
-                        try await writer.write(chunk)
-                    }
-                }
-                done.succeed()
-            } catch {
-                done.fail(error)
+    /// Copies `rows` (``CopyTextRows``) into `table`'s `columns` with `COPY … FROM STDIN`, in
+    /// chunks of 1 MiB. Table and column names are this module's own, never user input.
+    func copy(into table: String, columns: [String], rows: ByteBuffer) async throws {
+        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+            var rows = rows
+            while rows.readableBytes > 0, let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)) {
+                try await writer.write(chunk)
             }
         }
-        try done.futureResult.wait()
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN")
+    func transaction<T>(_ body: () async throws -> T) async throws -> T {
+        try await execute("BEGIN")
         let result: T
         do {
-            result = try body()
+            result = try await body()
         } catch {
-            if !PostgresStoreError.isConnectionLoss(error) { _ = try? execute("ROLLBACK") }
+            if !PostgresStoreError.isConnectionLoss(error) { _ = try? await execute("ROLLBACK") }
             throw error
         }
-        try execute("COMMIT")
+        try await execute("COMMIT")
         return result
     }
 
     /// A transaction that only reads, from one snapshot (REPEATABLE READ).
-    func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try transaction {
-            try execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            return try body()
+    func readTransaction<T>(_ body: () async throws -> T) async throws -> T {
+        try await transaction {
+            try await execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return try await body()
         }
     }
 }

@@ -52,4 +52,27 @@ struct WarmPages {
         }
         return (Timing.percentile(samples, 0.5), Timing.percentile(samples, 0.99))
     }
+
+    /// The same as ``measure(_:)`` (same pages, same order) through the service's seam: one
+    /// ``FeedServing/pageRows(after:limit:commentLimit:slot:)`` per page (one statement).
+    func measureRows(_ store: any FeedServing) async throws -> (p50: Double, p99: Double) {
+        var samples: [Double] = []
+        samples.reserveCapacity(Self.runs)
+        let clock = ContinuousClock()
+        for (run, page) in order.enumerated() {
+            let keys = laidOut.keysByPage[page]
+            let slot = LayoutSlot(cellKind: keys[0].cellKind, sizeRange: keys[0].sizeRange, scale: keys[0].scale)
+            let start = clock.now
+            let rows = try await store.pageRows(after: laidOut.cursors[page], limit: 20,
+                                                commentLimit: PhotoCellModel.commentPageSize, slot: slot)
+            let elapsed = start.duration(to: clock.now)
+            precondition(keys.allSatisfy { rows.layouts[$0.photoID]?.isCurrent(for: $0) == true },
+                         "a warm page's layouts are all cached")
+            if run >= Self.warmUpRuns {
+                let (seconds, attoseconds) = elapsed.components
+                samples.append(Double(seconds) * 1e6 + Double(attoseconds) / 1e12)
+            }
+        }
+        return (Timing.percentile(samples, 0.5), Timing.percentile(samples, 0.99))
+    }
 }

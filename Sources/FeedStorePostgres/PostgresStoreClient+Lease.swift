@@ -1,0 +1,138 @@
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+extension PostgresStoreClient {
+    /// Runs `body` with a connection leased from the client, held for as long as `body` runs.
+    ///
+    /// The pool does not fail a lease when the server cannot be reached: it queues the lease and
+    /// keeps trying to connect, for up to a minute. So a lease that waits longer than
+    /// ``probeAfter`` probes the server with a connection of its own (``probe()``): when that
+    /// fails, the lease is given up and the probe's error is this attempt's (a connection loss,
+    /// which ``withSession(_:)`` retries as its policy allows); when it succeeds the pool is only
+    /// busy, and the lease waits on, probing again after each ``probeAfter``.
+    ///
+    /// The lease is taken in a child task, which hands the connection over and holds the lease
+    /// until `body` returns; `body` runs in the caller's task.
+    func lease<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let (events, post) = AsyncStream<LeaseEvent>.makeStream()
+        let holder = LeaseHolder()
+        return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+            group.addTask { [client] in
+                do {
+                    try await client.withConnection { connection in
+                        post.yield(.leased(connection))
+                        await holder.hold()
+                    }
+                } catch {
+                    post.yield(.failed(error))
+                }
+            }
+            group.addTask { [probeAfter] in
+                while (try? await Task.sleep(for: probeAfter)) != nil {
+                    post.yield(.waited)
+                }
+            }
+            defer {
+                holder.release()
+                group.cancelAll()
+            }
+            let connection = try await awaitConnection(events)
+            group.cancelAll()  // the timer; the lease child waits for the release, which ignores cancellation
+            return try await body(connection)
+        }
+    }
+
+    private func awaitConnection(_ events: AsyncStream<LeaseEvent>) async throws -> PostgresConnection {
+        for await event in events {
+            switch event {
+            case .leased(let connection): return connection
+            case .failed(let error): throw error
+            case .waited: try await probe()
+            }
+        }
+        throw CancellationError()
+    }
+
+    /// Connects to the server apart from the pool and closes the connection again; throws the
+    /// connection's error when the server cannot be reached. Leases waiting at the same time
+    /// share one probe (``ServerProbe``).
+    func probe() async throws {
+        try await prober.probe(location: location, logger: logger)
+    }
+}
+
+/// One probe of the server at a time: a lease that asks while a probe started less than
+/// ``PostgresStoreClient/probeAfter`` ago shares its outcome, so a busy pool's waiting leases do
+/// not each open a connection.
+final class ServerProbe: Sendable {
+    private let current = Mutex<(task: Task<Void, any Error>, started: ContinuousClock.Instant)?>(nil)
+    let freshness: Duration
+
+    init(freshness: Duration) {
+        self.freshness = freshness
+    }
+
+    func probe(location: PostgresLocation, logger: Logger) async throws {
+        let now = ContinuousClock.now
+        let task = current.withLock { current in
+            if let current, current.started.duration(to: now) < freshness { return current.task }
+            let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+            let task = Task(executorPreference: EventLoopTaskExecutor(eventLoop: eventLoop)) {
+                let connection = try await PostgresConnection.connect(
+                    on: eventLoop, configuration: location.connectionConfiguration, id: 0, logger: logger)
+                try? await connection.close()
+            }
+            current = (task, now)
+            return task
+        }
+        try await task.value
+    }
+}
+
+/// What a waiting lease learns: its connection, its failure, or that it has waited
+/// ``PostgresStoreClient/probeAfter`` more.
+enum LeaseEvent: Sendable {
+    case leased(PostgresConnection)
+    case failed(any Error)
+    case waited
+}
+
+/// Holds a lease until its borrower releases it; a release before the lease arrives lets it go
+/// at once.
+final class LeaseHolder: Sendable {
+    private let state = Mutex<(released: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    /// Returns when ``release()`` is called (at once when it was), whether or not the task is
+    /// cancelled.
+    func hold() async {
+        await withCheckedContinuation { waiter in
+            let released = state.withLock { state in
+                if !state.released { state.waiter = waiter }
+                return state.released
+            }
+            if released { waiter.resume() }
+        }
+    }
+
+    func release() {
+        let waiter = state.withLock { state in
+            state.released = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+}
+
+extension PostgresLocation {
+    /// A single connection's configuration with the store's startup parameters.
+    var connectionConfiguration: PostgresConnection.Configuration {
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: .disable)
+        configuration.options.additionalStartupParameters = startupParameters
+        return configuration
+    }
+}

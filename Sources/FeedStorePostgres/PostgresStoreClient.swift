@@ -1,0 +1,110 @@
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// The connections of one PostgreSQL store: a postgres-nio `PostgresClient` (a bounded pool) and
+/// the task that runs it, owned together.
+///
+/// The client leases connections only while its `run()` is running: `init` starts it in a task
+/// of this object's, and `deinit` cancels that task, which closes the client and its
+/// connections. The store's copies share one instance, so the client lives as long as any copy
+/// of the store, and a command or the sync worker needs nothing more than the store value. The
+/// task runs on a NIO event loop thread (``EventLoopTaskExecutor``), never on Swift
+/// concurrency's cooperative pool, whose threads callers of the synchronous API may all be
+/// blocking (``BlockingBridge``).
+///
+/// The pool opens connections on demand up to ``maximumConnections``, closes one idle for
+/// ``idleTimeout`` and keeps the idle ones alive with `SELECT 1`. Each connection starts with
+/// the store's `application_name` (`photofeed`, then the schema when there is one: operators and
+/// tests tell the store's sessions apart in `pg_stat_activity`) and its `search_path`.
+///
+/// ``withSession(_:)`` adds the store's reconnect rules (``ReconnectPolicy``) on top of the pool.
+final class PostgresStoreClient: Sendable {
+    /// At most this many connections per store (per process).
+    static let maximumConnections = 16
+    /// An idle connection above the minimum is closed after this long.
+    static let idleTimeout: Duration = .seconds(60)
+
+    let location: PostgresLocation
+    let reconnect: ReconnectPolicy
+    let client: PostgresClient
+    let logger: Logger
+    /// How long a lease may wait before the server is probed with a connection of its own
+    /// (``PostgresStoreClient/lease(_:)``).
+    let probeAfter: Duration
+    let prober: ServerProbe
+    private let running: Task<Void, Never>
+
+    init(location: PostgresLocation, reconnect: ReconnectPolicy,
+         eventLoops: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+         probeAfter: Duration = .milliseconds(500)) {
+        self.location = location
+        self.reconnect = reconnect
+        self.probeAfter = probeAfter
+        prober = ServerProbe(freshness: probeAfter)
+        var logger = Logger(label: "photofeed.postgres")
+        logger.logLevel = .critical
+        self.logger = logger
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: .disable)
+        configuration.options.additionalStartupParameters = location.startupParameters
+        configuration.options.minimumConnections = 0
+        configuration.options.maximumConnections = Self.maximumConnections
+        configuration.options.connectionIdleTimeout = Self.idleTimeout
+        configuration.options.keepAliveBehavior = .init(frequency: .seconds(30), query: "SELECT 1")
+        let client = PostgresClient(configuration: configuration, eventLoopGroup: eventLoops, backgroundLogger: logger)
+        self.client = client
+        running = Task(executorPreference: EventLoopTaskExecutor(eventLoop: eventLoops.next())) {
+            await client.run()
+        }
+    }
+
+    deinit {
+        running.cancel()
+    }
+
+    /// Runs `body` with a session on a leased connection, running it again on another connection
+    /// after the ``ReconnectPolicy``'s next delay when the connection is lost or cannot be made.
+    ///
+    /// An operation is one transaction or one read, which the server rolled back when the
+    /// connection went, so running it again applies it once. A connection leased and then found
+    /// lost is most often one the pool held idle when the server ended it (a restart ends them
+    /// all): the operation runs again at once, on another, up to ``maximumConnections`` times,
+    /// before the delays count. After the last delay it fails with
+    /// ``PostgresStoreError/unreachable(database:message:)``; every error comes back as a
+    /// ``PostgresStoreError`` (or passes through when it is not postgres-nio's).
+    func withSession<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        var attempt = 0, lostLeases = 0
+        while true {
+            var leased = false
+            do {
+                return try await lease { connection in
+                    leased = true
+                    return try await body(PostgresSession(connection: connection, logger: logger))
+                }
+            } catch where PostgresStoreError.isConnectionLoss(error) {
+                if leased, lostLeases < Self.maximumConnections {
+                    lostLeases += 1
+                    continue
+                }
+                guard attempt < reconnect.delays.count else {
+                    throw PostgresStoreError.wrap(error, database: location.description)
+                }
+                await reconnect.wait(reconnect.delays[attempt])
+                attempt += 1
+            } catch {
+                throw PostgresStoreError.wrap(error, database: location.description)
+            }
+        }
+    }
+}
+
+extension PostgresLocation {
+    /// The startup parameters of the store's connections: its application name and search path.
+    var startupParameters: [(String, String)] {
+        let applicationName = "photofeed" + (searchPath.map { " \($0)" } ?? "")
+        return [("application_name", applicationName)] + (searchPath.map { [("search_path", $0)] } ?? [])
+    }
+}
