@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
@@ -76,6 +77,7 @@ let package = Package(
         // (no GRDB); only executables that name a PostgreSQL database link it.
         .target(name: "FeedStorePostgres", dependencies: [
             "FeedModel", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [

@@ -4,13 +4,14 @@ import NIOPosix
 
 /// The bridge from the store's synchronous API (``FeedReading`` and the rest, which the commands
 /// and the sync worker call on threads of their own) to its asynchronous internals: it runs the
-/// body in a task whose jobs run on a NIO event loop thread (``EventLoopTaskExecutor``) and
-/// blocks the calling thread until the task finishes.
+/// body in a task whose jobs run on the store's threads (``StoreTaskExecutor``) and blocks the
+/// calling thread until the task finishes.
 ///
 /// The synchronous API is for threads that may block. The server never calls it: its requests
 /// read through ``FeedServing``, whose calls suspend instead. A caller on a thread of Swift
 /// concurrency's cooperative pool (a test's async function) blocks that thread, but the work it
-/// waits for runs on an event loop, so callers that occupy every pool thread cannot starve it.
+/// waits for runs on the store's threads, so callers that occupy every pool thread cannot starve
+/// it, and its CPU work never stalls an event loop's sockets.
 /// A call from an event loop thread would wait for work queued behind itself: that is a
 /// programmer error (a precondition).
 ///
@@ -22,8 +23,7 @@ enum BlockingBridge {
                      "a synchronous PostgreSQL store call must not run on an event loop thread")
         return try withoutActuallyEscaping(body) { body in
             let call = BridgedCall(body)
-            let executor = EventLoopTaskExecutor(eventLoop: MultiThreadedEventLoopGroup.singleton.next())
-            Task(executorPreference: executor) { await call.run() }
+            Task(executorPreference: StoreTaskExecutor.shared) { await call.run() }
             return try call.outcome()
         }
     }

@@ -1,10 +1,9 @@
 import NIOCore
 
 /// Runs a task's jobs on one NIO event loop thread. The store runs its postgres-nio client
-/// (``PostgresStoreClient``), the change watcher's listening task and the tasks of its
-/// synchronous API (``BlockingBridge``) there, so that a caller waiting for them (on any thread,
-/// a thread of Swift concurrency's cooperative pool included) never waits for a pool thread
-/// that another waiting caller occupies.
+/// (``PostgresStoreClient``) and the change watcher's listening task there, so that a caller
+/// waiting for them (on any thread, a thread of Swift concurrency's cooperative pool included)
+/// never waits for a pool thread that another waiting caller occupies.
 ///
 /// The jobs only await, never block: the event loop stays free to move bytes.
 final class EventLoopTaskExecutor: TaskExecutor {

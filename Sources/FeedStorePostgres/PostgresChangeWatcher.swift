@@ -78,7 +78,7 @@ public final class PostgresChangeWatcher: ChangeWatching {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
-                    on: eventLoop, configuration: location.watcherConfiguration, id: 0, logger: logger)
+                    on: eventLoop, configuration: try location.watcherConfiguration(), id: 0, logger: logger)
                 defer { Self.close(connection) }
                 try await connection.listen(on: channel) { notifications in
                     state.startListening()
@@ -144,13 +144,8 @@ extension PostgresLocation {
     }
 
     /// A connection of the change watcher's (its own application name, for pg_stat_activity).
-    var watcherConfiguration: PostgresConnection.Configuration {
-        var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: .disable)
-        configuration.options.additionalStartupParameters = [
-            ("application_name", "photofeed watcher" + (searchPath.map { " \($0)" } ?? "")),
-        ]
-        return configuration
+    func watcherConfiguration() throws -> PostgresConnection.Configuration {
+        try connectionConfiguration(applicationName: "photofeed watcher" + (searchPath.map { " \($0)" } ?? ""))
     }
 }
 

@@ -82,7 +82,7 @@ final class ServerProbe: Sendable {
             let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
             let task = Task(executorPreference: EventLoopTaskExecutor(eventLoop: eventLoop)) {
                 let connection = try await PostgresConnection.connect(
-                    on: eventLoop, configuration: location.connectionConfiguration, id: 0, logger: logger)
+                    on: eventLoop, configuration: try location.connectionConfiguration(), id: 0, logger: logger)
                 try? await connection.close()
             }
             current = (task, now)
@@ -128,11 +128,14 @@ final class LeaseHolder: Sendable {
 }
 
 extension PostgresLocation {
-    /// A single connection's configuration with the store's startup parameters.
-    var connectionConfiguration: PostgresConnection.Configuration {
+    /// A single connection's configuration: the URL's TLS mode and connect timeout, the store's
+    /// startup parameters, or another application name (the change watcher's).
+    func connectionConfiguration(applicationName: String? = nil) throws -> PostgresConnection.Configuration {
         var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: .disable)
-        configuration.options.additionalStartupParameters = startupParameters
+            host: host, port: port, username: username, password: password, database: database,
+            tls: try tls.connectionTLS())
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeout))
+        configuration.options.additionalStartupParameters = startupParameters(applicationName: applicationName)
         return configuration
     }
 }

@@ -16,8 +16,10 @@ import PostgresNIO
 ///
 /// The pool opens connections on demand up to ``maximumConnections``, closes one idle for
 /// ``idleTimeout`` and keeps the idle ones alive with `SELECT 1`. Each connection starts with
-/// the store's `application_name` (`photofeed`, then the schema when there is one: operators and
-/// tests tell the store's sessions apart in `pg_stat_activity`) and its `search_path`.
+/// the store's `application_name` (the URL's, else `photofeed` and the schema when there is one:
+/// operators and tests tell the store's sessions apart in `pg_stat_activity`) and its
+/// `search_path`, and uses TLS and waits for the server as the URL's `sslmode` and
+/// `connect_timeout` say (``PostgresLocation``).
 ///
 /// ``withSession(_:)`` adds the store's reconnect rules (``ReconnectPolicy``) on top of the pool.
 final class PostgresStoreClient: Sendable {
@@ -48,8 +50,9 @@ final class PostgresStoreClient: Sendable {
         self.logger = logger
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: .disable)
-        configuration.options.additionalStartupParameters = location.startupParameters
+            database: location.database, tls: location.tls.clientTLS)
+        configuration.options.additionalStartupParameters = location.startupParameters()
+        configuration.options.connectTimeout = .seconds(location.connectTimeout)
         configuration.options.minimumConnections = 0
         configuration.options.maximumConnections = Self.maximumConnections
         configuration.options.connectionIdleTimeout = Self.idleTimeout
@@ -102,9 +105,10 @@ final class PostgresStoreClient: Sendable {
 }
 
 extension PostgresLocation {
-    /// The startup parameters of the store's connections: its application name and search path.
-    var startupParameters: [(String, String)] {
-        let applicationName = "photofeed" + (searchPath.map { " \($0)" } ?? "")
+    /// The startup parameters of the store's connections: the application name (`name`, else the
+    /// URL's, else `photofeed` and the schema) and the search path.
+    func startupParameters(applicationName name: String? = nil) -> [(String, String)] {
+        let applicationName = name ?? self.applicationName ?? "photofeed" + (searchPath.map { " \($0)" } ?? "")
         return [("application_name", applicationName)] + (searchPath.map { [("search_path", $0)] } ?? [])
     }
 }

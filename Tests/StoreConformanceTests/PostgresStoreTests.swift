@@ -124,3 +124,27 @@ struct PostgresReconnectionTests {
         #expect(waits.withLock { $0 } <= 1)
     }
 }
+
+/// The URL's connection settings reach the server: `sslmode`, `application_name`.
+@Suite("PostgreSQL connection settings", .timeLimit(.minutes(2)))
+struct PostgresConnectionSettingsTests {
+    @Test func theApplicationNameIsTheURLsAndPreferFallsBackToPlainText() throws {
+        // The throwaway cluster has no TLS: prefer (the default) connects in plain text.
+        var location = try TestCluster.freshSchema()
+        location.applicationName = "feed api 7"
+        let store = try PostgresFeedStore(location: location, migrationsDirectory: StoreFactory.postgresMigrations)
+        #expect(try store.newestUploadTime() == nil)
+        #expect(try TestCluster.count(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = 'feed api 7'", in: location) >= 1)
+    }
+
+    @Test func requireRefusesAServerWithoutTLS() throws {
+        var location = try TestCluster.freshSchema()
+        location.tls = .require
+        let error = #expect(throws: PostgresStoreError.self) {
+            _ = try PostgresFeedStore(location: location, migrationsDirectory: StoreFactory.postgresMigrations,
+                                      reconnect: .none)
+        }
+        #expect(error.map { "\($0)" }?.contains(location.database) == true)
+    }
+}
