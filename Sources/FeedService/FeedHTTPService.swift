@@ -48,7 +48,7 @@ public struct FeedHTTPService: Sendable {
     public init(store: any FeedStoring & FeedServing, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
                 logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
                 syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared,
-                responseCache: Bool = true, storeDeadline: Duration = .seconds(1),
+                responseCache: Bool = true, storeDeadline: Duration = .seconds(3),
                 idleTimeout: TimeAmount = .seconds(10)) throws {
         self.idleTimeout = idleTimeout
         self.measurer = measurer

@@ -3,12 +3,13 @@ import PostgresNIO
 
 /// The HTTP service's seam (``FeedServing``): every call suspends while the database answers and
 /// never blocks a thread. A page or a photo is one prepared statement (``FeedRowsSQL``): one
-/// round trip, one snapshot.
+/// round trip, one snapshot. A read whose server cannot be reached fails at once, without the
+/// reconnect policy's delays: the request answers 503 and the next one tries again.
 extension PostgresFeedStore: FeedServing {
     public func pageRows(after cursor: FeedCursor?, limit: Int, commentLimit: Int,
                          slot: LayoutSlot) async throws -> FeedRows {
         precondition(limit > 0, "feed page limit must be positive")
-        let rows = try await withSession { session in
+        let rows = try await withSession(waitingToReconnect: false) { session in
             if let cursor {
                 return try await session.rows(PageAfterRowsStatement(
                     cursor: cursor, limit: limit + 1, commentLimit: commentLimit, slot: slot))
@@ -24,7 +25,7 @@ extension PostgresFeedStore: FeedServing {
     }
 
     public func itemRows(photoID: Int64, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
-        let rows = try await withSession { session in
+        let rows = try await withSession(waitingToReconnect: false) { session in
             try await session.rows(ItemRowsStatement(photoID: photoID, commentLimit: commentLimit, slot: slot))
         }
         return try Self.feedRows(rows, limit: 1)
@@ -52,7 +53,7 @@ extension PostgresFeedStore: FeedServing {
     }
 
     public func ping() async throws {
-        _ = try await withSession { session in try await session.query("SELECT 1") }
+        _ = try await withSession(waitingToReconnect: false) { session in try await session.query("SELECT 1") }
     }
 
     public func servedLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport {

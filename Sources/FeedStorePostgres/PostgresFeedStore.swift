@@ -43,8 +43,9 @@ public struct PostgresFeedStore: Sendable {
     }
 
     /// Runs `body` with a session (see ``PostgresStoreClient/withSession(_:)``).
-    func withSession<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
-        try await client.withSession(body)
+    func withSession<T>(waitingToReconnect: Bool = true,
+                        _ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await client.withSession(waitingToReconnect: waitingToReconnect, body)
     }
 
     /// Runs `body` in one transaction, which also tells the store's change watchers

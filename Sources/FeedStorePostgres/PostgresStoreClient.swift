@@ -78,7 +78,11 @@ final class PostgresStoreClient: Sendable {
     /// before the delays count. After the last delay it fails with
     /// ``PostgresStoreError/unreachable(database:message:)``; every error comes back as a
     /// ``PostgresStoreError`` (or passes through when it is not postgres-nio's).
-    func withSession<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+    ///
+    /// With `waitingToReconnect` false (the service's reads: a request answers 503 at once
+    /// rather than wait out the policy), a server that cannot be reached fails the first attempt.
+    func withSession<T>(waitingToReconnect: Bool = true,
+                        _ body: (PostgresSession) async throws -> T) async throws -> T {
         var attempt = 0, lostLeases = 0
         while true {
             var leased = false
@@ -92,7 +96,7 @@ final class PostgresStoreClient: Sendable {
                     lostLeases += 1
                     continue
                 }
-                guard attempt < reconnect.delays.count else {
+                guard waitingToReconnect, attempt < reconnect.delays.count else {
                     throw PostgresStoreError.wrap(error, database: location.description)
                 }
                 await reconnect.wait(reconnect.delays[attempt])

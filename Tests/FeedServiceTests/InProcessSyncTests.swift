@@ -57,7 +57,8 @@ import Testing
         var logger = Logger(label: "photofeed.serve.tests")
         logger.logLevel = .warning
         let service = try FeedHTTPService(store: store, port: 0, withSync: true, logger: logger,
-                                          syncClock: TakingTurnsClock())
+                                          syncClock: TakingTurnsClock(), storeDeadline: ServiceFixture.storeDeadline,
+                                          idleTimeout: ServiceFixture.idleTimeout)
         let listening = AsyncStream<Int>.makeStream()
         let running = Task { try await service.run { port in listening.continuation.yield(port) } }
         defer { running.cancel() }

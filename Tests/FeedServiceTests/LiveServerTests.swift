@@ -36,7 +36,8 @@ import Testing
             let port = try #require(client.port)
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.seconds(5)).connect(host: "127.0.0.1", port: port).get()
-            try await channel.writeAndFlush(ByteBuffer(string: "GET /v1/feed?width=375 HTTP/1.1\r\nHost: x\r\n")).get()
+            // (A test run short of threads may write after the server has closed the connection.)
+            try? await channel.writeAndFlush(ByteBuffer(string: "GET /v1/feed?width=375 HTTP/1.1\r\nHost: x\r\n")).get()
 
             // The server closes the connection: the close future completes (the suite's limit
             // fails the test if it never does).

@@ -77,7 +77,9 @@ import Testing
         try store.seedGenerated(count: 10, rngSeed: 1, seedDataDirectory: Self.seedData, progress: nil)
         var logger = Logger(label: "photofeed.serve.tests")
         logger.logLevel = .warning
-        let service = try FeedHTTPService(store: store, port: 0, logger: logger)
+        let service = try FeedHTTPService(store: store, port: 0, logger: logger,
+                                          storeDeadline: ServiceFixture.storeDeadline,
+                                          idleTimeout: ServiceFixture.idleTimeout)
         let page = "/v1/feed?width=375&scale=3&limit=20"
         try await service.application().test(.live) { client in
             // When readers on a connection of their own ask for the page all along while another

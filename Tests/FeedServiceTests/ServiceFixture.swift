@@ -14,15 +14,22 @@ import Testing
 /// helpers that read responses.
 enum ServiceFixture {
     /// A service on a fresh seeded database file (its path too, for a second connection).
+    /// The test servers' idle timeout and store deadline: far beyond what a request takes, so a
+    /// suite whose tasks wait for threads (the whole test run shares two cores) is never cut
+    /// short; the tests of the timeout and the deadline set their own.
+    static let idleTimeout = TimeAmount.minutes(5)
+    static let storeDeadline = Duration.seconds(120)
+
     static func service(busyTimeout: TimeInterval = 5, htmlPositionProbe: Bool = false,
-                        idleTimeout: TimeAmount = .seconds(10)) throws -> (service: FeedHTTPService, path: String) {
+                        idleTimeout: TimeAmount = ServiceFixture.idleTimeout) throws
+        -> (service: FeedHTTPService, path: String) {
         let path = try FeedTestStore.seededFile()
         let store = try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory,
                                   clock: FeedTestStore.clock, busyTimeout: busyTimeout)
         var logger = Logger(label: "photofeed.serve.tests")
         logger.logLevel = .warning
         return (try FeedHTTPService(store: store, port: 0, logger: logger, htmlPositionProbe: htmlPositionProbe,
-                                    idleTimeout: idleTimeout), path)
+                                    storeDeadline: storeDeadline, idleTimeout: idleTimeout), path)
     }
 
     /// The `Server-Timing` field's name.

@@ -158,7 +158,8 @@ import Testing
         let recorder = LogRecorder()
         let store = try FeedStore(path: try FeedTestStore.seededFile(), migrationsDirectory: FeedTestStore.migrationsDirectory,
                                   clock: FeedTestStore.clock)
-        let service = try FeedHTTPService(store: store, port: 0, logger: recorder.logger())
+        let service = try FeedHTTPService(store: store, port: 0, logger: recorder.logger(),
+                                          storeDeadline: ServiceFixture.storeDeadline)
         try await service.application().test(.router) { client in
             _ = try await client.execute(uri: "/v1/photos/1?width=375", method: .get)
             _ = try await client.execute(uri: "/nowhere", method: .get)
