@@ -235,7 +235,8 @@ public actor SyncWorker {
         for rowID in leases.held.sorted() where !decided.contains(rowID) {
             if let failed = failedAttempts[rowID] {
                 // Due at once: the retry delay does not change any outcome.
-                batch.append(.retry(failed.job, attempt: failed.job.attemptsDone, nextRunAt: 0, message: failed.message))
+                let attempt = failed.job.attemptsDone
+                batch.append(.retry(failed.job, attempt: attempt, nextRunAt: 0, message: failed.message))
                 retriedInBatch -= 1
             } else {
                 batch.append(.release(rowID: rowID))
