@@ -2,7 +2,7 @@
 /// seeding, the sync writer, the job queue's administration, what a feed session reads, and its
 /// own migrations. `FeedStore` (SQLite) is one; the PostgreSQL store is another. Commands that
 /// work on either open one of these.
-public protocol MigratingFeedStore: FeedReading, LayoutCacheStoring, FeedSeeding, SyncJobStoring,
+public protocol MigratingFeedStore: FeedReading, LayoutCacheStoring, FeedSeeding, SyncJobStoring, SyncJobLeasing,
     SyncJobAdministering, CommentFeedReading, PlacemarkReading, FeedServing {
     /// The store's migration files, in order.
     var migrations: [MigrationFile] { get }

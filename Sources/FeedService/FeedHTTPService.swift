@@ -34,8 +34,8 @@ public struct FeedHTTPService: Sendable {
 
     /// - Parameters:
     ///   - port: 0 picks a free port (``run(onListening:)`` tells which).
-    ///   - withSync: also run the sync daemon in this process (``SyncDaemonService``); SQLite only
-    ///     (``ServeError/syncNeedsSQLite``): on PostgreSQL, sync workers run as processes of their own.
+    ///   - withSync: also run a sync worker in this process (``SyncDaemonService``), on SQLite (under
+    ///     the file's sync lock) or PostgreSQL (beside any other workers).
     ///   - htmlPositionProbe: the HTML page carries ``HTMLFeedRenderer``'s position probe (browser tests).
     ///   - syncClock: the in-process daemon's clock (tests give a simulated one).
     ///   - responseCache: keep responses until the database changes (off: every request reads
@@ -94,16 +94,18 @@ public struct FeedHTTPService: Sendable {
     /// counts gathered in memory. A socket that cannot listen throws ``ListenError``.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var services: [any Service] = [application(onListening: onListening)]
-        // The in-process daemon's sync lock is taken before anything starts, and held until the
-        // group has stopped: a daemon already running fails start-up with its one error, before
-        // the server listens.
+        // On a SQLite file, the in-process worker's sync lock is taken before anything starts,
+        // and held until the group has stopped: a daemon already running fails start-up with its
+        // one error, before the server listens. A PostgreSQL queue needs no lock.
         var syncLock: SyncLock?
         defer { syncLock?.release() }
         if withSync {
-            guard let store = store as? FeedStore else { throw ServeError.syncNeedsSQLite }
-            syncLock = try store.lockForSync()
-            let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-            services.append(SyncDaemonService(store: store, metrics: api.metrics, logger: logger, timeOrigin: now,
+            guard let queue = store as? any MigratingFeedStore else { throw ServeError.syncNeedsJobQueue }
+            if let file = store as? FeedStore {
+                syncLock = try file.lockForSync()
+                try file.releaseRunningJobs()
+            }
+            services.append(SyncDaemonService(store: queue, metrics: api.metrics, logger: logger,
                                               clock: syncClock, measurer: measurer))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
@@ -120,16 +122,12 @@ public struct FeedHTTPService: Sendable {
 
 /// A server that cannot start as asked.
 public enum ServeError: Error, Equatable, CustomStringConvertible {
-    /// `--with-sync` on a database other than a SQLite file: the in-process daemon keeps the
-    /// one-daemon rule through SQLite's sync lock; a PostgreSQL feed runs `photofeed sync`
-    /// workers (any number) beside its servers instead.
-    case syncNeedsSQLite
+    /// `--with-sync` on a store without a sync job queue (neither SQLite nor PostgreSQL).
+    case syncNeedsJobQueue
 
     public var description: String {
         switch self {
-        case .syncNeedsSQLite:
-            "--with-sync runs the sync daemon on a SQLite database file only; with PostgreSQL, run "
-                + "`photofeed sync` workers beside the servers"
+        case .syncNeedsJobQueue: "--with-sync needs a store with a sync job queue (SQLite or PostgreSQL)"
         }
     }
 }

@@ -1,5 +1,4 @@
 import FeedModel
-import FeedStore
 import FeedSync
 import Foundation
 import Logging
@@ -7,18 +6,17 @@ import PhotoFeed
 import ServiceLifecycle
 import TextLayout
 
-/// The sync daemon as a service of the server's group (`serve --with-sync`): runs on the real
+/// A sync worker as a service of the server's group (`serve --with-sync`): runs on the real
 /// clock (or the one it is given) until the group shuts down gracefully, and publishes its counts
-/// as gauges. The caller holds the database's sync lock for as long as the group runs
-/// (``FeedHTTPService/run(onListening:)`` takes it before the group starts), so the one-daemon
-/// rule holds: a `photofeed sync` already running makes start-up fail with its busy message, and
-/// one started later is refused.
+/// as gauges. On a SQLite file the caller holds the database's sync lock for as long as the group
+/// runs (``FeedHTTPService/run(onListening:)`` takes it before the group starts), so the
+/// one-daemon-per-file rule holds: a `photofeed sync` already running makes start-up fail with
+/// its busy message, and one started later is refused. On PostgreSQL it is one more worker of
+/// the shared queue.
 struct SyncDaemonService: Service {
-    let store: FeedStore
+    let store: any MigratingFeedStore
     let metrics: ServiceMetrics
     let logger: Logger
-    /// When the clock's time starts, in milliseconds since 1970.
-    let timeOrigin: Int64
     /// The daemon's time: the real clock, or a simulated one in tests.
     var clock: any SyncClock = RealClock()
     /// The fonts the daemon's relayouts measure with: the server's.
@@ -28,7 +26,8 @@ struct SyncDaemonService: Service {
         let relayouter = try FeedController(store: store,
                                             cellCapacity: FeedController.relayoutCellCapacity(for: store),
                                             measurer: measurer)
-        let configuration = SyncWorker.Configuration(timeOrigin: .milliseconds(timeOrigin))
+        let process = ProcessInfo.processInfo
+        let configuration = SyncWorker.Configuration(worker: "\(process.hostName):\(process.processIdentifier)")
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: clock,
                                 configuration: configuration)
         let gauges = (completed: metrics.syncGauge("completed"), failed: metrics.syncGauge("failed"),

@@ -4,11 +4,17 @@ import GRDB
 /// What the sync daemon reads from the store besides its commits, and the repair it makes at
 /// start.
 extension FeedStore {
-    /// Sends every `running` job back to `pending`. Returns how many there were.
+    /// Sends every `running` job back to `pending`, its lease cleared, whoever holds it. Returns
+    /// how many there were. Only for the holder of the file's ``SyncLock``, which no other process
+    /// can hold: every lease of the file is then one of a process that died (or of this one, not
+    /// yet running a worker).
     @discardableResult
     public func releaseRunningJobs() throws -> Int {
         try writer.write { db in
-            try db.execute(sql: "UPDATE sync_job SET state = 'pending' WHERE state = 'running'")
+            try db.execute(sql: """
+                UPDATE sync_job SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL
+                WHERE state = 'running'
+                """)
             return db.changesCount
         }
     }

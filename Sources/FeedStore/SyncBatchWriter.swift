@@ -23,10 +23,28 @@ extension FeedStore {
 }
 
 /// One commit of a ``SyncBatch`` on a connection inside its write transaction.
+///
+/// With a ``Lease``, each job update also requires that the worker holds the job under a lease
+/// that has not expired; a completion whose lease was lost is discarded and counted as
+/// cancelled. Every job update that ends an attempt clears the job's lease.
 struct SyncBatchWriter {
+    /// The worker committing, and the store time its leases must outlast.
+    struct Lease {
+        var worker: String
+        var now: Int64
+    }
+
     var geocoder: ReverseGeocoder
     /// Where reverse geocoding finds the cities (``CityGrid``: the R*Tree search's answers, from memory).
     var cityGrids: CityGridCache
+    /// Nil: the one-daemon commit, guarded by the expected states alone.
+    var lease: Lease?
+
+    init(geocoder: ReverseGeocoder, cityGrids: CityGridCache, lease: Lease? = nil) {
+        self.geocoder = geocoder
+        self.cityGrids = cityGrids
+        self.lease = lease
+    }
 
     func commit(_ batch: SyncBatch, db: Database, beforeCommit: () -> Void) throws -> SyncBatchResult {
         let places = try geocode(batch, db: db)
@@ -67,33 +85,35 @@ struct SyncBatchWriter {
     private func apply(_ write: SyncBatch.Write, places: [Int64: Placemark?], statements: SyncStatements,
                        result: inout SyncBatchResult) throws {
         let expected = write.expectedState
+        let owner = lease?.worker, now = lease?.now
         switch write.operation {
         case .start(let rowID):
             try statements.markRunning.execute(rowID)
         case .release(let rowID):
-            try statements.release.execute(rowID)
+            try statements.release.execute(rowID, owner, now)
         case .succeed(let job, let attempt):
             let place = places[job.rowID] ?? nil
             let markDone = statements.markDone
             let changed = switch job.key.kind {
             case .image, .avatar, .commentFeed:
-                try markDone.execute(attempt, "loaded" as StaticString, job.rowID, expected)
-            case .geocode: try markDone.execute(attempt, geocodeMessage(job, place: place), job.rowID, expected)
+                try markDone.execute(attempt, "loaded" as StaticString, job.rowID, expected, owner, now)
+            case .geocode:
+                try markDone.execute(attempt, geocodeMessage(job, place: place), job.rowID, expected, owner, now)
             }
             guard changed > 0 else { result.cancelled += 1; return }
             result.succeeded += 1
             try applyEffect(of: job, succeeded: true, place: place, statements: statements, changes: &result.changes)
         case .retry(let job, let attempt, let nextRunAt, let message):
-            guard try statements.reschedule.execute(attempt, nextRunAt, message, job.rowID, expected) > 0
+            guard try statements.reschedule.execute(attempt, nextRunAt, message, job.rowID, expected, owner, now) > 0
             else { result.cancelled += 1; return }
             result.retried += 1
         case .giveUp(let job, let attempt, let message):
-            guard try statements.markFailed.execute(attempt, message, job.rowID, expected) > 0
+            guard try statements.markFailed.execute(attempt, message, job.rowID, expected, owner, now) > 0
             else { result.cancelled += 1; return }
             result.failed += 1
             try applyEffect(of: job, succeeded: false, place: nil, statements: statements, changes: &result.changes)
         case .cancel(let job):
-            try statements.cancel.execute(job.rowID)
+            try statements.cancel.execute(job.rowID, owner, now)
             result.cancelled += 1
         }
     }

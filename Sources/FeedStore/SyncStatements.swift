@@ -9,7 +9,9 @@ import GRDB
 ///
 /// The job updates that finish an attempt take the state they expect as their last parameter:
 /// `running`, or `pending` when the attempt's start was elided (see ``SyncBatch``). A value used
-/// twice is bound once (`?1`).
+/// twice is bound once (`?1`). The updates that end an attempt then take the committing worker
+/// and the store's now (``SyncBatchWriter/Lease``; both NULL for the one-daemon commit): with a
+/// worker, they change a job only under its unexpired lease, and they clear the lease.
 struct SyncStatements {
     let markRunning: RawStatement
     let release: RawStatement
@@ -32,19 +34,25 @@ struct SyncStatements {
         markRunning = try RawStatement(db, sql: """
             UPDATE sync_job SET state = 'running' WHERE id = ? AND state = 'pending'
             """)
-        release = try RawStatement(db, sql: "UPDATE sync_job SET state = 'pending' WHERE id = ? AND state = 'running'")
+        release = try RawStatement(db, sql: """
+            UPDATE sync_job SET state = 'pending', lease_owner = NULL, lease_expires_at = NULL
+            WHERE id = ? AND state = 'running' AND (?2 IS NULL OR (lease_owner = ?2 AND lease_expires_at > ?3))
+            """)
         markDone = try RawStatement(db, sql: """
-            UPDATE sync_job SET state = 'done', attempts = ?, result = ? WHERE id = ? AND state = ?
+            UPDATE sync_job SET state = 'done', attempts = ?, result = ?, lease_owner = NULL, lease_expires_at = NULL
+            WHERE id = ? AND state = ? AND (?5 IS NULL OR (lease_owner = ?5 AND lease_expires_at > ?6))
             """)
         reschedule = try RawStatement(db, sql: """
-            UPDATE sync_job SET state = 'pending', attempts = ?, next_run_at = ?, result = ?
-            WHERE id = ? AND state = ?
+            UPDATE sync_job SET state = 'pending', attempts = ?, next_run_at = ?, result = ?, lease_owner = NULL, lease_expires_at = NULL
+            WHERE id = ? AND state = ? AND (?6 IS NULL OR (lease_owner = ?6 AND lease_expires_at > ?7))
             """)
         markFailed = try RawStatement(db, sql: """
-            UPDATE sync_job SET state = 'failed', attempts = ?, result = ? WHERE id = ? AND state = ?
+            UPDATE sync_job SET state = 'failed', attempts = ?, result = ?, lease_owner = NULL, lease_expires_at = NULL
+            WHERE id = ? AND state = ? AND (?5 IS NULL OR (lease_owner = ?5 AND lease_expires_at > ?6))
             """)
         cancel = try RawStatement(db, sql: """
-            UPDATE sync_job SET state = 'failed', result = 'cancelled' WHERE id = ? AND state IN ('pending', 'running')
+            UPDATE sync_job SET state = 'failed', result = 'cancelled', lease_owner = NULL, lease_expires_at = NULL
+            WHERE id = ? AND state IN ('pending', 'running') AND (?2 IS NULL OR (lease_owner = ?2 AND lease_expires_at > ?3))
             """)
         setImageState = try RawStatement(db, sql: """
             UPDATE photo SET image_state = ?1, content_version = content_version + 1 WHERE id = ?2 AND image_state != ?1

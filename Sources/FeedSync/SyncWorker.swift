@@ -1,246 +1,260 @@
 import FeedModel
 import Logging
 
-/// The sync daemon: runs the store's pending jobs through the simulated network, commits their
-/// results and has the affected cells laid out again.
+/// The sync worker: one of any number sharing a store's job queue (``SyncJobLeasing``, on SQLite
+/// and on PostgreSQL). It claims due jobs in batches under a lease that expires, runs them
+/// through the simulated network, commits each batch's results under its lease and has the
+/// affected cells laid out again.
 ///
-/// A run loads the pending jobs, starts at most `concurrency` attempts at once, schedules each
-/// attempt's completion on an ``EventQueue`` at start + latency, and moves the injected clock
-/// from deadline to deadline. Completions are collected into a ``SyncBatch`` and committed in
-/// one transaction per batch (each completion — job state, result and content-version bumps —
-/// wholly inside one transaction); after each commit the affected photos are marked as needing
-/// layout, and the ``CellRelayouting`` lays them out in the next layout pass (see
-/// ``RelayoutQueue``).
+/// A batch goes through four steps:
+/// 1. **Claim** up to ``Configuration/batchSize`` due jobs, leased for ``Configuration/lease``
+///    (jobs other workers hold are not taken; a job whose lease expired is due again).
+/// 2. **Run** them on the simulation clock, at most `simulation.concurrency` attempts at once.
+///    Each attempt's outcome is drawn from ``OutcomeRandom`` with (seed, job, attempt), the
+///    attempt being the job's committed `attempts` + 1; a failed attempt with attempts left
+///    waits for its retry delay and runs again, still held under the lease. So a job's final
+///    outcome (its success, or giving up after the last attempt) is a pure function of
+///    (seed, job) whichever worker runs it and however often a claim of it is lost, and N
+///    workers end with the same feed as one.
+/// 3. **Commit** the final writes in one transaction (the store's leased commit): each job's
+///    state, its effect on photos, users or locations and the content-version bumps. A job whose
+///    lease was lost (it expired, and another worker may have it) is discarded and counted as
+///    cancelled: no effect is applied twice.
+/// 4. **Relayout** the changed cells (``CellRelayouting``, through ``RelayoutQueue``): the
+///    layout writes are a second transaction. A worker killed in between leaves stale cache
+///    rows, which are never served; every worker lays out the stale cells when it starts and when
+///    it finds the queue drained.
 ///
-/// Determinism and crash safety: every outcome is drawn from ``OutcomeRandom`` with the job's
-/// key and attempt number, and the attempt number is the job's committed `attempts` + 1. A run
-/// interrupted at any point (even `kill -9`) and started again re-runs exactly the attempts
-/// whose completion was not committed, with the same outcomes, so it ends where an
-/// uninterrupted run ends. A `running` job found at start was in flight in a run that died;
-/// its effect was not committed, so it is simply pending again. Layouts left stale by a run
-/// that died between a commit and its relayout are relayouted first.
+/// Memory: the worker holds one batch's jobs (and the layout pass of the batch before), never
+/// the backlog.
+///
+/// Time: two clocks. The *simulation clock* times latencies and retry delays; with a
+/// ``VirtualClock`` a batch runs in no real time (tests, benchmarks, `sync --clock virtual`),
+/// with a ``RealClock`` the latencies are waited and the decided writes are committed before
+/// each wait. The *lease clock* is real time in production: leases expire in real time (the
+/// store stamps them with its clock), the worker renews its leases once a third of the lease has
+/// passed without a renewal, at every step of a batch and before each commit, and an idle worker
+/// polls the queue every ``Configuration/pollInterval``. Tests inject both clocks.
+///
+/// Crash safety: a worker killed at any moment holds leases that expire (on SQLite, the daemon
+/// that takes the file's sync lock next releases them at once: no other process holds any);
+/// the next worker to claim those jobs runs the same attempts with the same outcomes.
 public actor SyncWorker {
-    /// How a worker runs.
-    public struct Configuration: Sendable {
-        public var simulation: SyncSimulation
-        /// The run seed every outcome is drawn from.
-        public var seed: UInt64
-        /// Completions per transaction, at most; a real clock also commits before each wait.
-        public var maxBatchSize: Int
-        public var timeOrigin: SyncTimeOrigin
-        /// How often an idle worker looks for new jobs (``SyncStopCondition/cancelled`` and
-        /// ``SyncStopCondition/duration(_:)`` only).
-        public var pollInterval: Duration
-        public var geocoder: ReverseGeocoder
-        /// Whether to record a ``SyncTraceEvent`` per step (tests).
-        public var recordsTrace: Bool
-        /// Told of every ``SyncFaultPoint`` reached (crash-safety tests); nil in production.
-        public var faultInjection: (@Sendable (SyncFaultPoint) -> Void)?
-        /// Whether each batch's layout pass runs while the worker simulates and commits the next
-        /// batch (one pass at a time; its inputs read right after its batch's commit, so the
-        /// passes and their counts are the same either way). Off, the pass runs inline, right
-        /// after the commit: tests whose relayouter acts on the run use that.
-        public var overlapsRelayout: Bool
-        /// Where the run's status lines go (``SyncStatusLog``); writes nothing by default.
-        public var logger = Logger(label: "photofeed.sync", factory: { _ in SwiftLogNoOpLogHandler() })
-        /// How much of ``logClock``'s time passes between two progress lines, at least.
-        public var logInterval: Duration = .seconds(10)
-        /// The time that paces the progress lines: wall time, whatever the worker's clock.
-        public var logClock: SyncLogClock = .continuous
-
-        public init(simulation: SyncSimulation = SyncSimulation(), seed: UInt64 = 1, maxBatchSize: Int = 512,
-                    timeOrigin: SyncTimeOrigin = .earliestPendingJob, pollInterval: Duration = .seconds(1),
-                    geocoder: ReverseGeocoder = ReverseGeocoder(), recordsTrace: Bool = false,
-                    overlapsRelayout: Bool = true) {
-            precondition(maxBatchSize >= 1, "a batch holds at least one completion")
-            self.simulation = simulation
-            self.seed = seed
-            self.maxBatchSize = maxBatchSize
-            self.timeOrigin = timeOrigin
-            self.pollInterval = pollInterval
-            self.geocoder = geocoder
-            self.recordsTrace = recordsTrace
-            self.overlapsRelayout = overlapsRelayout
-        }
-    }
-
     public typealias ProgressHandler = @Sendable (SyncProgress) -> Void
+    /// What the worker needs of a store: the leased queue, and the queue's counts and stale
+    /// layouts (``SyncJobStoring``).
+    public typealias Store = SyncJobLeasing & SyncJobStoring
 
-    /// The jobs and the commits (one transaction per batch).
-    let store: any SyncJobStoring
+    let store: any Store
     let relayouter: any CellRelayouting
+    /// Times latencies and retry delays.
     let clock: any SyncClock
+    /// Times leases and idle polls (real time in production).
+    let leaseClock: any SyncClock
     let configuration: Configuration
     let random: OutcomeRandom
 
-    /// Jobs waiting for their time (and a free slot), by due time; ties in load order.
+    var leases: JobLeases
+    /// The claimed jobs waiting for their time (and a free slot), by due time; ties in claim order.
     var waiting = EventQueue<ScheduledJob>()
     /// Attempts in flight, by completion time; ties in start order.
     var inFlight = EventQueue<InFlightAttempt>()
+    /// The last failed attempt of each held job waiting for its retry, by row id: written back
+    /// if the worker stops before the job's final outcome, so the attempts already run count.
+    var failedAttempts: [Int64: (job: ScheduledJob, message: String)] = [:]
+    /// The final writes decided since the last commit.
     var batch = SyncBatch()
-    var timeline = SyncTimeline(originMilliseconds: 0)
-    var report = SyncReport()
+    /// The jobs of ``batch``.
+    var decided: Set<Int64> = []
+    /// Retries decided since the last commit.
+    var retriedInBatch = 0
     var cancelRequests: Set<JobKey> = []
+    var report = SyncReport()
+    var layoutPasses: RelayoutQueue
+    var statusLog: SyncStatusLog
     var progress: ProgressHandler?
     var isRunning = false
-    /// This run's layout passes.
-    var layoutPasses: RelayoutQueue
     /// Every step, when the configuration records a trace.
     public internal(set) var trace: [SyncTraceEvent] = []
-    /// The run's status lines.
-    var statusLog: SyncStatusLog
+    /// Renewals made by this worker's runs (each renews every lease it holds).
+    public private(set) var leaseRenewals = 0
+    /// Leases this worker's runs found lost when renewing.
+    public private(set) var lostLeases = 0
 
-    public init(store: any SyncJobStoring, relayouter: any CellRelayouting, clock: any SyncClock,
-                configuration: Configuration = Configuration()) {
+    public init(store: any Store, relayouter: any CellRelayouting, clock: any SyncClock,
+                leaseClock: any SyncClock = RealClock(), configuration: Configuration = Configuration()) {
         self.store = store
         self.relayouter = relayouter
         self.clock = clock
+        self.leaseClock = leaseClock
         self.configuration = configuration
         self.random = OutcomeRandom(seed: configuration.seed)
+        self.leases = JobLeases(lease: configuration.lease)
         self.layoutPasses = RelayoutQueue(relayouter: relayouter)
         self.statusLog = SyncStatusLog(logger: configuration.logger, interval: configuration.logInterval,
                                        clock: configuration.logClock)
     }
 
-    /// Cancels a job: if it is waiting or in flight (now or later in this run), it ends `failed`
-    /// with result "cancelled" and its asset is left as it is.
+    /// Cancels a job: if this worker holds it (now or later in this run), it ends `failed` with
+    /// result "cancelled" and its asset is left as it is.
     public func cancelJob(_ key: JobKey) {
         cancelRequests.insert(key)
     }
 
-    /// Runs until `stop`, or until the task is cancelled: then the completions already decided
-    /// are committed, attempts in flight go back to pending, and the run returns normally.
+    /// Runs until `stop` (``SyncStopCondition/idle``: until no job of the queue is pending or
+    /// running, whoever holds it), or until the task is cancelled: then the completions already
+    /// decided are committed and the jobs still held are given back (pending again).
     ///
-    /// - Throws: store errors (a database busy beyond its timeout, …); what was committed
-    ///   before stays committed, and nothing of the failed batch is.
+    /// - Throws: store errors (a database busy or out of reach, …); what was committed before
+    ///   stays committed, the batch under way is not, and its leases expire.
     public func run(until stop: SyncStopCondition, progress: ProgressHandler? = nil) async throws -> SyncReport {
         guard !isRunning else { throw SyncWorkerError.alreadyRunning }
         isRunning = true
         defer { isRunning = false }
         self.progress = progress
         report = SyncReport()
-        waiting = EventQueue()
-        inFlight = EventQueue()
-        batch = SyncBatch()
+        resetBatch()
+        leases = JobLeases(lease: configuration.lease)
         layoutPasses = RelayoutQueue(relayouter: relayouter)
-        try recoverInterruptedJobs()
         do {
             try await relayoutStaleCells()
-            let pending = try loadPendingJobs(settingOrigin: true)
-            statusLog.started(pendingJobs: pending, seed: configuration.seed,
+            statusLog.started(pendingJobs: try store.unfinishedJobCount(), seed: configuration.seed,
                               simulatedClock: clock.isSimulated)
             try await loop(until: stop)
         } catch is CancellationError {
-            // Stopping is not an error, even during start-up (stale cells are laid out again by
-            // the next run): finish the writes below.
+            // Stopping is not an error: commit what was decided and give the rest back below.
         } catch {
             try? await layoutPasses.flush()
             throw error
         }
         try await finish()
-        report.pending = try countUnfinishedJobs()
+        report.pending = try store.unfinishedJobCount()
         report.elapsed = clock.now()
         statusLog.finished(report)
         return report
     }
 
+    private func resetBatch() {
+        waiting = EventQueue()
+        inFlight = EventQueue()
+        failedAttempts = [:]
+        batch = SyncBatch()
+        decided = []
+        retriedInBatch = 0
+    }
+
     private func loop(until stop: SyncStopCondition) async throws {
+        // Whether the stale cells were laid out since the worker last found work.
+        var swept = true
         while !Task.isCancelled {
-            let now = clock.now()
-            startDueAttempts(at: now)
-            guard let next = nextWakeUp() else {
-                try await commit()
-                let found = try loadPendingJobs(settingOrigin: false)
-                if found > 0 {
-                    statusLog.found(newJobs: found)
-                    continue
-                }
-                switch stop {
-                case .idle:
-                    return
-                case .duration(let limit):
-                    if now >= limit { return }
-                    statusLog.waiting(completed: report.completed)
-                    try await clock.sleep(until: min(now + configuration.pollInterval, limit))
-                case .cancelled:
-                    statusLog.waiting(completed: report.completed)
-                    try await clock.sleep(until: now + configuration.pollInterval)
-                }
+            if case .duration(let limit) = stop, clock.now() >= limit { return }
+            let claimedAt = leaseClock.now()
+            let claimed = try store.claimDueJobs(worker: configuration.worker, limit: configuration.batchSize,
+                                                 leaseMilliseconds: leases.leaseMilliseconds)
+            if !claimed.isEmpty {
+                swept = false
+                statusLog.found(newJobs: claimed.count)
+                leases.claimed(claimed.map(\.rowID), at: claimedAt)
+                guard try await runBatch(claimed, until: stop) else { return }
                 continue
             }
-            if case .duration(let limit) = stop, next > limit {
-                try await commit()
-                try await clock.sleep(until: limit)
-                return
+            if try store.unfinishedJobCount() == 0 {
+                if !swept {
+                    // A worker killed between a commit and its relayout left stale rows.
+                    try await layoutPasses.flush()
+                    try await relayoutStaleCells()
+                    swept = true
+                }
+                if stop == .idle { return }
+                statusLog.waiting(completed: report.completed)
+                if case .duration(let limit) = stop, clock.isSimulated {
+                    // Nothing to wait for on a simulated clock: its time passes at once.
+                    try await clock.sleep(until: limit)
+                    return
+                }
             }
-            if batch.completions >= configuration.maxBatchSize
-                || (!batch.isEmpty && !clock.isSimulated && next > clock.now()) {
-                try await commit()
+            // Jobs held by other workers (their leases may expire), or not due yet.
+            try await leaseClock.sleep(until: leaseClock.now() + configuration.pollInterval)
+            if case .duration(let limit) = stop, clock.isSimulated {
+                try await clock.sleep(until: min(clock.now() + configuration.pollInterval, limit))
             }
-            try await clock.sleep(until: next)
-            completeAttempts(through: clock.now())
         }
     }
 
-    /// The next time something happens: a completion, or a waiting job's due time when a slot
-    /// is free.
-    private func nextWakeUp() -> Duration? {
-        let nextDue = inFlight.count < configuration.simulation.concurrency ? waiting.nextDeadline : nil
-        switch (inFlight.nextDeadline, nextDue) {
-        case let (completion?, due?): return min(completion, due)
-        case let (completion?, nil): return completion
-        case let (nil, due?): return due
-        case (nil, nil): return nil
-        }
+    /// Relayouts the cells whose cached layouts are older than their photo's content.
+    func relayoutStaleCells() async throws {
+        let stale = try store.photosWithStaleLayouts()
+        guard !stale.isEmpty else { return }
+        report.add(try await relayouter.relayoutCells(forPhotos: stale))
     }
 
-    /// Commits the batch and relayouts the photos it changed.
+    /// Renews every held lease when a renewal is due; the jobs whose lease was lost are dropped
+    /// (their attempts are not committed) and, unless a write of theirs is decided already (the
+    /// commit counts those), counted as cancelled.
+    func renewLeasesIfDue() throws {
+        let now = leaseClock.now()
+        guard leases.isRenewalDue(at: now) else { return }
+        let kept = try store.renewLeases(worker: configuration.worker, rowIDs: leases.held.sorted(),
+                                         leaseMilliseconds: leases.leaseMilliseconds)
+        leaseRenewals += 1
+        let lost = leases.renewed(kept: kept, at: now)
+        lostLeases += lost.count
+        report.cancelled += lost.count { !decided.contains($0) }
+        for rowID in lost { failedAttempts[rowID] = nil }
+    }
+
+    /// Commits the decided writes under the worker's leases and relayouts the photos they changed.
     func commit() async throws {
         guard !batch.isEmpty else { return }
-        let committing = batch
+        try renewLeasesIfDue()
+        let committing = batch, retried = retriedInBatch
         batch = SyncBatch()
+        decided = []
+        retriedInBatch = 0
         let number = report.batches + 1
-        let result = try store.commit(committing, geocoder: configuration.geocoder) {
-            configuration.faultInjection?(.beforeCommit(batch: number))
-        }
+        configuration.faultInjection?(.beforeCommit(batch: number))
+        let result = try store.commit(committing, worker: configuration.worker, geocoder: configuration.geocoder)
+        leases.release(committing.writes.map(\.operation.rowID))
         configuration.faultInjection?(.afterCommit(batch: number))
-        report.add(result)
+        report.add(result, retriedBefore: retried)
         statusLog.committed(batch: number, completions: committing.completions, report: report,
-                            pending: waiting.count + inFlight.count)
+                            pending: leases.held.count)
         report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
         if let progress {
-            progress(SyncProgress(report, pending: waiting.count + inFlight.count,
+            progress(SyncProgress(report, pending: leases.held.count,
                                   relayouts: report.relayouts + (await layoutPasses.total.relayouts),
                                   elapsed: clock.now()))
         }
     }
 
-    /// Gives the attempts in flight back (their jobs are pending again), commits, and waits for
-    /// the layout passes. A cancelled run only finishes the pass under way (its layouts are
-    /// written or not at all); the cells of the last batch keep stale layouts, which the next run
-    /// lays out first.
+    /// Commits what was decided, gives back the jobs still held (pending again, their leases
+    /// cleared; a job between two attempts with its failed attempts counted) and waits for the
+    /// layout passes. A cancelled run finishes only the pass under way; the cells of the last
+    /// batch keep stale rows, laid out by the next worker to start.
     private func finish() async throws {
-        while let (_, attempt) = inFlight.popNext() {
-            batch.append(.release(rowID: attempt.job.rowID))
+        for rowID in leases.held.sorted() where !decided.contains(rowID) {
+            if let failed = failedAttempts[rowID] {
+                // Due at once: the retry delay does not change any outcome.
+                let attempt = failed.job.attemptsDone
+                batch.append(.retry(failed.job, attempt: attempt, nextRunAt: 0, message: failed.message))
+                retriedInBatch -= 1
+            } else {
+                batch.append(.release(rowID: rowID))
+            }
         }
+        resetQueues()
         do {
             try await commit()
             try await layoutPasses.flush()
         } catch is CancellationError {
-            // The pass was cut short; the next run relayouts the stale cells first.
+            // The pass was cut short; stale cells are laid out by the next worker to start.
         }
         report.add(await layoutPasses.total)
     }
-}
 
-/// A misuse of ``SyncWorker``.
-public enum SyncWorkerError: Error, Equatable, CustomStringConvertible {
-    /// `run` was called while a run of the same worker was under way.
-    case alreadyRunning
-
-    public var description: String {
-        switch self {
-        case .alreadyRunning: "this sync worker is already running; one run at a time"
-        }
+    private func resetQueues() {
+        waiting = EventQueue()
+        inFlight = EventQueue()
+        failedAttempts = [:]
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedAPIModel
 import FeedModel
+import FeedStore
 import FeedSync
 import Foundation
 import PhotoFeed
@@ -66,9 +67,6 @@ public struct SyncCommand: AsyncParsableCommand {
         try OptionRange.concurrency.check(concurrency)
         try OptionRange.maxAttempts.check(maxAttempts)
         try OptionRange.batchSize.check(batchSize)
-        if workers.isGiven, case .sqlite = store.location {
-            throw ValidationError("--worker-id and --lease apply to a postgres:// database only; a SQLite file has one daemon")
-        }
         for (name, value) in [("--crash-at", crashAt), ("--interrupt-at", interruptAt)] {
             if let value, SyncFaultPoint(argument: value) == nil {
                 throw ValidationError("\(name) takes before-commit:N or after-commit:N with N ≥ 1, not \(value)")
@@ -85,12 +83,9 @@ public struct SyncCommand: AsyncParsableCommand {
     var workerConfiguration: SyncWorker.Configuration {
         var simulation = SyncSimulation(failureRate: failureRate, concurrency: concurrency)
         simulation.retry.maxAttempts = maxAttempts
-        let origin: SyncTimeOrigin = switch clock {
-        case .virtual: .earliestPendingJob
-        case .real: .milliseconds(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
-        }
-        var configuration = SyncWorker.Configuration(simulation: simulation, seed: rngSeed, maxBatchSize: batchSize,
-                                                     timeOrigin: origin)
+        var configuration = SyncWorker.Configuration(simulation: simulation, seed: rngSeed, worker: workers.name,
+                                                     batchSize: batchSize, lease: workers.leaseDuration)
+        configuration.logInterval = log.interval
         let crashPoint = crashAt.flatMap(SyncFaultPoint.init(argument:))
         let interruptPoint = interruptAt.flatMap(SyncFaultPoint.init(argument:))
         if crashPoint != nil || interruptPoint != nil {
@@ -110,35 +105,13 @@ public struct SyncCommand: AsyncParsableCommand {
         defer { signals.cancel() }
         let report = try await CommandFailure.reportingAsync(database: store.databaseName) {
             let measurer = try fonts.measurer()
-            if case .server = store.location {
-                let feedStore = try store.openAnyStore()
-                guard let queue = feedStore as? any LeasedSyncWorker.Store else {
-                    throw UnsupportedStoreLocation(location: store.databaseName, reason: "this store has no leased job queue")
-                }
-                return try await runLeasedWorker(feedStore, queue: queue, measurer: measurer, stopSwitch: stopSwitch,
-                                                 output: output)
-            }
-            let feedStore = try store.openStore(ifMissing: .refuse)
-            let lock = try feedStore.lockForSync()
-            defer { lock.release() }
-            let controller = try FeedController(store: feedStore,
-                                                cellCapacity: FeedController.relayoutCellCapacity(for: feedStore),
-                                                measurer: measurer)
-            let syncClock: any SyncClock = clock == .virtual ? VirtualClock() : RealClock()
-            let progress = SyncProgressLine.handler()
-            var configuration = workerConfiguration
-            configuration.logInterval = log.interval
-            if progress == nil {
-                configuration.logger = log.logger(database: store.path, output: output)
-            }
-            let worker = SyncWorker(store: feedStore, relayouter: controller, clock: syncClock,
-                                    configuration: configuration)
-            let stop = stopCondition
-            let task = Task { try await worker.run(until: stop, progress: progress?.update) }
-            stopSwitch.attach(task)
-            let report = try await task.value
-            progress?.finish()
-            return report
+            // A SQLite file is read through the page cache, not mapped: the worker's resident
+            // memory stays the same whatever the file's size.
+            let feedStore = try store.openAnyStore(ifMissing: .refuse,
+                                                   memoryMapBytes: FeedStore.syncWorkerMemoryMapBytes)
+            let lock = try Self.takeSyncLock(feedStore)
+            defer { lock?.release() }
+            return try await runWorker(feedStore, measurer: measurer, stopSwitch: stopSwitch, output: output)
         }
         switch format {
         case .json:

@@ -1,16 +1,16 @@
 import ArgumentParser
 import Foundation
 
-/// `sync`'s options for a shared PostgreSQL queue, where any number of workers run at once
-/// (``LeasedSyncWorker``): the worker's name in the leases and how long a claim holds its jobs.
+/// `sync`'s options for the shared job queue (``SyncWorker``): the worker's name in the leases and
+/// how long a claim holds its jobs.
 /// `--batch-size` (jobs claimed, and committed, per transaction) is `sync`'s own.
 struct SyncWorkerOptions: ParsableArguments {
     @Option(name: .customLong("worker-id"),
-            help: "PostgreSQL only: this worker's name in the job leases, unique among the workers (default: host name and process id).")
+            help: "This worker's name in the job leases, unique among the workers (default: host name and process id).")
     var workerID: String?
 
     @Option(name: .customLong("lease"), parsing: .unconditional,
-            help: "PostgreSQL only: seconds a claimed batch is held before other workers may take its jobs (0.05…86400; renewed every third of it while the worker runs; default 30).")
+            help: "Seconds a claimed batch is held before other workers may take its jobs (0.05…86400; renewed every third of it while the worker runs; default 30).")
     var lease: Double?
 
     static let leaseBounds = 0.05 ... 86_400.0
@@ -24,9 +24,6 @@ struct SyncWorkerOptions: ParsableArguments {
             throw ValidationError("--worker-id must have 1 to 200 characters")
         }
     }
-
-    /// Whether either option was given (they apply to a server database only).
-    var isGiven: Bool { workerID != nil || lease != nil }
 
     /// The worker's name: `--worker-id`, else `host:pid`.
     var name: String {

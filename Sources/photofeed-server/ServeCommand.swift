@@ -6,8 +6,8 @@ import PhotoFeedCLI
 
 /// `photofeed serve [--host 127.0.0.1] [--port 8080] [--db PATH|URL] [--with-sync]`: the feed over
 /// HTTP (``FeedHTTPService``, docs/openapi.yaml) until SIGTERM or SIGINT, then exits 0. `--db`
-/// names a SQLite file or, in `photofeed-server`, a `postgres://` database (`--with-sync`:
-/// SQLite only).
+/// names a SQLite file or, in `photofeed-server`, a `postgres://` database; `--with-sync` runs a
+/// sync worker in the process on either.
 ///
 /// Binds to loopback unless `--host` says otherwise. Prints one line on standard output once
 /// listening (`listening on http://127.0.0.1:8080`, the real port when `--port 0`); requests are
@@ -34,9 +34,6 @@ public struct ServeCommand: AsyncParsableCommand {
     public func validate() throws {
         guard (0 ... 65_535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
-        }
-        if withSync, DatabaseKind(location: store.path) == .postgres {
-            throw ValidationError(ServeError.syncNeedsSQLite.description)
         }
         if logLevel == nil { try LogLevelOption.checkEnvironment() }
     }

@@ -55,7 +55,7 @@ import Testing
         let indexes = try store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sync_job' ORDER BY name")
         }
-        #expect(indexes == ["sync_job_due", "sync_job_target"])
+        #expect(indexes == ["sync_job_due", "sync_job_lease", "sync_job_target"], "0013 adds the lease index")
         #expect(throws: DatabaseError.self) {
             try store.writer.write { db in try db.execute(sql: "UPDATE sync_job SET kind = 'video' WHERE id = 1") }
         }

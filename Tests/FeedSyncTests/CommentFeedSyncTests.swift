@@ -79,7 +79,7 @@ import Testing
         let relayouter = RecordingRelayouter()
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
                                 configuration: SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(),
-                                                                        seed: 1, maxBatchSize: 8))
+                                                                        seed: 1, batchSize: 8))
         let report = try await worker.run(until: .idle)
         // 12 images, 3 avatars, 9 geocodes (photos 4, 8, 12 have no location), 12 comment feeds.
         #expect(report.completed == 36)

@@ -72,7 +72,7 @@ import Testing
         #expect(handshake.answers(to: 1) == [0, 0], "each reader read the database before the first completion")
         // When the worker runs, pausing right after its 100th commit until both readers read again
         var configuration = SyncWorker.Configuration(simulation: SyncDeterminismTests.simulation, seed: 4,
-                                                     maxBatchSize: 1)
+                                                     batchSize: 1)
         configuration.faultInjection = { point in
             // Blocks one pool thread for as long as the readers (on threads of their own) take
             // to read once.

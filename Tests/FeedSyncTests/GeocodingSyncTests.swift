@@ -121,14 +121,14 @@ import Testing
 
     @Test func aJobDeletedWhileInFlightIsNotApplied() async throws {
         let store = try SyncFixture.seededStore(photos: 8)
-        // After the first batch commits, photo 8 (not yet started: concurrency 1) is deleted,
-        // with its image and comment-feed jobs; the relayouter is the moment "meanwhile" happens.
-        let relayouter = RecordingRelayouter { call in
-            if call == 1 { _ = try? store.deletePhoto(id: 8) }
+        // Every job is claimed in the first batch; right before it commits, photo 8 is deleted
+        // with its image and comment-feed jobs, which the worker holds and has run.
+        var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(concurrency: 1))
+        configuration.faultInjection = { point in
+            if point == .beforeCommit(batch: 1) { _ = try? store.deletePhoto(id: 8) }
         }
-        let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
-                                configuration: .init(simulation: SyncFixture.fixedSimulation(concurrency: 1),
-                                                     maxBatchSize: 1, overlapsRelayout: false))
+        let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
+                                configuration: configuration)
         let report = try await worker.run(until: .idle)
         #expect(report.cancelled == 2)
         #expect(report.pending == 0)
@@ -146,7 +146,7 @@ import Testing
         }
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
                                 configuration: .init(simulation: SyncDeterminismTests.simulation, seed: 3,
-                                                     maxBatchSize: 5, overlapsRelayout: false))
+                                                     batchSize: 5, overlapsRelayout: false))
         let report = try await Task { try await worker.run(until: .idle) }.value
         #expect(report.pending > 0)
         #expect(report.batches >= 3)

@@ -14,7 +14,7 @@ import Testing
         -> (report: SyncReport, relayouter: GatedRelayouter) {
         let store = try SyncFixture.seededStore(users: 3, photos: 12)
         let relayouter = GatedRelayouter()
-        var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(), maxBatchSize: 4)
+        var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(), batchSize: 4)
         configuration.faultInjection = { point in
             if point == .afterCommit(batch: openingAfter) { relayouter.open() }
         }
@@ -42,7 +42,7 @@ import Testing
             let store = try SyncFixture.seededStore(photos: 20)
             let relayouter = RecordingRelayouter()
             let configuration = SyncWorker.Configuration(simulation: SyncDeterminismTests.simulation, seed: 4,
-                                                         maxBatchSize: 3, overlapsRelayout: overlaps)
+                                                         batchSize: 3, overlapsRelayout: overlaps)
             let report = try await SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
                                               configuration: configuration).run(until: .idle)
             results.append((relayouter.recordedCalls, report, try SyncFixture.userVisibleSnapshot(store)))

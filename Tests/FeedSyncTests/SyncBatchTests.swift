@@ -117,27 +117,27 @@ import Testing
     /// End to end: concurrency 1 and four completions per batch put the seventh job's start and
     /// success in the second batch (its start elided); another connection deletes that job
     /// after the first batch. It ran, and is counted cancelled with nothing applied.
-    @Test func aJobDeletedByAnotherConnectionBeforeItsElidedStartIsNotApplied() async throws {
+    @Test func aJobDeletedByAnotherConnectionWhileClaimedIsNotApplied() async throws {
         let store = try SyncFixture.seededStore(file: true, photos: 12)
         let order = try store.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT id, kind, target_id FROM sync_job ORDER BY next_run_at, id")
         }
+        // The second batch's third job, deleted by another connection right before that batch
+        // commits: the worker claimed it and ran its attempt.
         let victim = order[6]
         let key = JobKey(kind: JobKind(rawValue: victim[1])!, targetID: victim[2])
         let other = try FeedStore(path: store.writer.path, migrationsDirectory: SyncFixture.migrationsDirectory,
                                   clock: .fixed(SyncFixture.now))
         let victimID: Int64 = victim[0]
-        let relayouter = RecordingRelayouter { call in
-            guard call == 1 else { return }
+        var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(concurrency: 1),
+                                                     batchSize: 4, recordsTrace: true)
+        configuration.faultInjection = { point in
+            guard point == .beforeCommit(batch: 2) else { return }
             try? other.writer.write { db in
                 try db.execute(sql: "DELETE FROM sync_job WHERE id = ?", arguments: [victimID])
             }
         }
-        var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(concurrency: 1),
-                                                     maxBatchSize: 4, recordsTrace: true)
-        configuration.seed = 1
-        configuration.overlapsRelayout = false  // the hook must run between the first two batches
-        let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
+        let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
                                 configuration: configuration)
         let report = try await worker.run(until: .idle)
         #expect(report.cancelled == 1)

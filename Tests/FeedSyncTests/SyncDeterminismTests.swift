@@ -14,10 +14,10 @@ import Testing
         failureRate: 0.35, timeout: .seconds(2), retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100)),
         concurrency: 5)
 
-    static func run(seed: UInt64, store: FeedStore, stop: SyncStopCondition = .idle, maxBatchSize: Int = 7,
+    static func run(seed: UInt64, store: FeedStore, stop: SyncStopCondition = .idle, batchSize: Int = 7,
                     simulation: SyncSimulation = simulation) async throws -> SyncReport {
         let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),
-                                configuration: .init(simulation: simulation, seed: seed, maxBatchSize: maxBatchSize))
+                                configuration: .init(simulation: simulation, seed: seed, batchSize: batchSize))
         return try await worker.run(until: stop)
     }
 
@@ -26,7 +26,7 @@ import Testing
         let second = try SyncFixture.seededStore(photos: 30)
         let firstReport = try await Self.run(seed: 7, store: first)
         // Another batch size changes the transactions, not the outcome.
-        let secondReport = try await Self.run(seed: 7, store: second, maxBatchSize: 100)
+        let secondReport = try await Self.run(seed: 7, store: second, batchSize: 100)
         #expect(try SyncFixture.userVisibleSnapshot(first) == SyncFixture.userVisibleSnapshot(second))
         #expect(firstReport.completed == secondReport.completed)
         #expect(firstReport.failed == secondReport.failed)
@@ -85,7 +85,7 @@ import Testing
         let store = try SyncFixture.seededStore(users: 3, photos: 12)
         let relayouter = RecordingRelayouter(rangesPerPhoto: 2)
         let worker = SyncWorker(store: store, relayouter: relayouter, clock: VirtualClock(),
-                                configuration: .init(simulation: SyncFixture.fixedSimulation(), maxBatchSize: 4))
+                                configuration: .init(simulation: SyncFixture.fixedSimulation(), batchSize: 4))
         let report = try await worker.run(until: .idle)
         #expect(report.completed == 12 + 3 + 9 + 12)
         #expect(report.failed == 0 && report.retried == 0 && report.pending == 0)

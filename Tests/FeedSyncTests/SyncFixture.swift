@@ -23,9 +23,9 @@ enum SyncFixture {
     }
 
     /// A migrated store with a fixed clock: in memory, or a WAL file when `file` is true.
-    static func store(file: Bool = false) throws -> FeedStore {
+    static func store(file: Bool = false, clock: StoreClock = .fixed(now)) throws -> FeedStore {
         let path = file ? try temporaryDirectory().appendingPathComponent("feed.sqlite").path : ":memory:"
-        return try FeedStore(path: path, migrationsDirectory: migrationsDirectory, clock: .fixed(now))
+        return try FeedStore(path: path, migrationsDirectory: migrationsDirectory, clock: clock)
     }
 
     /// A photo of the small seed set: where it was taken (nil: no location).
@@ -75,8 +75,9 @@ enum SyncFixture {
     }
 
     /// A store seeded with the small set.
-    static func seededStore(file: Bool = false, users: Int = 3, photos: Int = 12) throws -> FeedStore {
-        let store = try store(file: file)
+    static func seededStore(file: Bool = false, users: Int = 3, photos: Int = 12,
+                            clock: StoreClock = .fixed(now)) throws -> FeedStore {
+        let store = try store(file: file, clock: clock)
         try store.seedCurated(from: smallSeedDirectory(users: users, photos: photos))
         return store
     }

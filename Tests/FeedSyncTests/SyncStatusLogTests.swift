@@ -18,7 +18,7 @@ import Testing
         let clock = VirtualClock()
         var configuration = SyncWorker.Configuration(
             simulation: SyncFixture.fixedSimulation(latency: .milliseconds(100), concurrency: 4), seed: 3,
-            maxBatchSize: 1)
+            batchSize: 1)
         configuration.logger = recorder.logger(level: level)
         configuration.logInterval = interval
         configuration.logClock = logClock ?? SyncLogClock { clock.now() }

@@ -23,7 +23,7 @@ import Testing
             #expect(try precompute.page(width: width, scale: 2, limit: 120).misses == 120)
         }
         let controller = try FeedController(store: store, cellCapacity: cellCapacity, parallelism: parallelism)
-        let configuration = SyncWorker.Configuration(seed: 3, maxBatchSize: 16, overlapsRelayout: overlaps)
+        let configuration = SyncWorker.Configuration(seed: 3, batchSize: 16, overlapsRelayout: overlaps)
         let report = try await SyncWorker(store: store, relayouter: controller, clock: VirtualClock(),
                                           configuration: configuration).run(until: .idle)
         return (report, store)

@@ -17,7 +17,7 @@ import Testing
             for index in 1 ... workers {
                 let store = try WorkerFixture.open(location)
                 let controller = try FeedController(store: store)
-                let worker = LeasedSyncWorker(
+                let worker = SyncWorker(
                     store: store, relayouter: controller, clock: VirtualClock(),
                     configuration: .init(simulation: simulation, seed: 21, worker: "w\(index)", batchSize: batchSize,
                                          lease: .seconds(30)))

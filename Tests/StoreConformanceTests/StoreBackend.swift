@@ -20,7 +20,7 @@ struct StoreUnderTest: Sendable {
     var cache: any LayoutCacheStoring
     var serving: any FeedServing
     var seeding: any FeedSeeding
-    var jobs: any SyncJobStoring
+    var jobs: any SyncJobStoring & SyncJobLeasing
     var migrate: @Sendable () throws -> MigrationReport
     var appliedMigrations: @Sendable () throws -> [String]
     /// How many photo links (`layout_cache`) and shared layouts (`cell_layout`) are stored.

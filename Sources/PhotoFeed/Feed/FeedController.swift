@@ -36,8 +36,9 @@ public final class FeedController: Sendable {
     /// The default bound of the cell cache: a feed pages through it.
     public static let defaultCellCapacity = 4096
 
-    /// The most cells the sync daemon keeps live (about 5 KB each once laid out at two widths).
-    public static let maximumRelayoutCellCapacity = 250_000
+    /// The most cells the sync worker keeps live (about 5 KB each once laid out at two widths):
+    /// about 80 MB, so the worker's memory does not grow with the feed past 16,384 cached photos.
+    public static let maximumRelayoutCellCapacity = 16_384
 
     /// The cell cache the sync daemon wants for `store`: one cell per photo with cached layouts
     /// (at least the default, at most ``maximumRelayoutCellCapacity``). Every completion changes

@@ -36,7 +36,7 @@ let seedData = root.appendingPathComponent("seed-data")
 /// `--cells` overrides the cell cache's capacity (by default the daemon's, one per cached photo).
 let cellCapacityOverride = options.string("--cells").map { _ in options.int("--cells", default: 0) }
 /// `--batch` overrides ours' completions per transaction (by default the daemon's).
-let batchSize = options.int("--batch", default: SyncWorker.Configuration().maxBatchSize)
+let batchSize = options.int("--batch", default: SyncWorker.Configuration.defaultBatchSize)
 let storeClock = StoreClock.fixed(Date(timeIntervalSince1970: 1_750_000_000))
 
 func seconds<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
@@ -113,7 +113,7 @@ func measure(_ path: String, batchSize: Int, relayout: Bool = true, overlaps: Bo
     let controller = try FeedController(store: store, cellCapacity: cellCapacity, measurer: measurer, parallelism: parallelism)
     let relayouter = TimedRelayouter(controller)
     let worker = SyncWorker(store: store, relayouter: relayout ? relayouter : NoRelayout(), clock: VirtualClock(),
-                            configuration: .init(seed: 1, maxBatchSize: batchSize, overlapsRelayout: overlaps))
+                            configuration: .init(seed: 1, batchSize: batchSize, overlapsRelayout: overlaps))
     let cpuStart = processCPUSeconds()
     let (report, total) = try await seconds { try await worker.run(until: .idle) }
     return Measurement(report: report, total: total, relayout: relayouter.seconds, cpu: processCPUSeconds() - cpuStart)

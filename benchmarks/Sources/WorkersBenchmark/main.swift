@@ -12,8 +12,8 @@ import Synchronization
 //   (run through `bin/bench workers`, which starts a throwaway PostgreSQL cluster and passes its URL)
 // Sync completions per second on one generated set of N photos (100,000 unless told), layouts
 // cached at one width (375 points, scale 2) so that every completion that changes a cell relays
-// it out: the SQLite daemon (`SyncWorker`, one process under the sync lock) beside 1, 2 and 4
-// leased workers on PostgreSQL (`LeasedSyncWorker`), each worker a process of its own, as
+// it out: the SQLite daemon (one `SyncWorker` process, as under the sync lock) beside 1, 2 and 4
+// `SyncWorker`s on PostgreSQL, each worker a process of its own, as
 // `photofeed sync` runs them, all on the virtual clock (no latency is waited), with the same seed.
 // The rate is every job finished (succeeded or given up) over the span from the first worker's
 // start to the last one's end. Prints the scaling over one worker and the ratio of 2 workers on
@@ -76,16 +76,17 @@ func runChild(kind: String, database: String) async throws {
     if kind == "sqlite" {
         let store = try FeedStore(path: database)
         let controller = try FeedController(store: store, cellCapacity: FeedController.relayoutCellCapacity(for: store))
+        try store.releaseRunningJobs()
         let worker = SyncWorker(store: store, relayouter: controller, clock: VirtualClock(),
-                                configuration: .init(seed: seed, maxBatchSize: batchSize))
+                                configuration: .init(seed: seed, worker: "sqlite", batchSize: batchSize))
         start = wallSeconds()
         report = try await worker.run(until: .idle)
     } else {
         let store = try PostgresFeedStore(location: PostgresLocation(url: database))
         let controller = try FeedController(store: store, cellCapacity: FeedController.relayoutCellCapacity(for: store))
         let name = options.string("--worker") ?? "bench-\(ProcessInfo.processInfo.processIdentifier)"
-        let worker = LeasedSyncWorker(store: store, relayouter: controller, clock: VirtualClock(),
-                                      configuration: .init(seed: seed, worker: name, batchSize: batchSize))
+        let worker = SyncWorker(store: store, relayouter: controller, clock: VirtualClock(),
+                                configuration: .init(seed: seed, worker: name, batchSize: batchSize))
         start = wallSeconds()
         report = try await worker.run(until: .idle)
     }

@@ -1,24 +1,24 @@
 import FeedModel
-import FeedStorePostgres
 import Foundation
 import Testing
 
-/// Many workers on one PostgreSQL queue: claims are disjoint, a lease that expires returns its
-/// jobs, and a completion whose lease was lost is discarded.
-@Suite("PostgreSQL job leases", .timeLimit(.minutes(5)))
-struct PostgresLeaseTests {
+/// Many workers on one job queue, SQLite or PostgreSQL: claims are disjoint and in due order, a
+/// lease that expires returns its jobs, a completion whose lease was lost is discarded, and only
+/// the holder of a live lease renews it.
+@Suite("Job leases on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
+struct SharedLeaseTests {
     static let lease: Int64 = 30_000
 
-    static func seeded(clock: TestStoreClock) throws -> PostgresFeedStore {
-        let store = try StoreFactory.postgres(clock: clock)
-        try store.seedCurated(from: StoreFactory.seedDataDirectory, progress: nil)
-        return store
+    static func seeded(_ backend: StoreBackend, clock: TestStoreClock) throws -> any SyncJobStoring & SyncJobLeasing {
+        let store = try StoreFactory.make(backend, clock: clock)
+        try store.seeding.seedCurated(from: StoreFactory.seedDataDirectory, progress: nil)
+        return store.jobs
     }
 
-    @Test
-    func workersClaimDisjointBatchesInDueOrder() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func workersClaimDisjointBatchesInDueOrder(_ backend: StoreBackend) throws {
         let clock = TestStoreClock()
-        let store = try Self.seeded(clock: clock)
+        let store = try Self.seeded(backend, clock: clock)
         let pending = try store.pendingJobs().map(\.job.rowID)
 
         let first = try store.claimDueJobs(worker: "a", limit: 10, leaseMilliseconds: Self.lease)
@@ -30,9 +30,9 @@ struct PostgresLeaseTests {
         #expect(try store.pendingJobs().count == pending.count - 20)
     }
 
-    @Test
-    func concurrentClaimsNeverShareAJob() async throws {
-        let store = try Self.seeded(clock: TestStoreClock())
+    @Test(arguments: StoreBackend.allCases)
+    func concurrentClaimsNeverShareAJob(_ backend: StoreBackend) async throws {
+        let store = try Self.seeded(backend, clock: TestStoreClock())
         let total = try store.pendingJobs().count
 
         let claimed = try await withThrowingTaskGroup(of: [Int64].self) { group in
@@ -55,11 +55,11 @@ struct PostgresLeaseTests {
         #expect(Set(all).count == total)
     }
 
-    @Test
-    func anExpiredLeaseReturnsTheJobAndItsLateCompletionIsDiscarded() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func anExpiredLeaseReturnsTheJobAndItsLateCompletionIsDiscarded(_ backend: StoreBackend) throws {
         // Given worker a's claim, expired before it completes
         let clock = TestStoreClock()
-        let store = try Self.seeded(clock: clock)
+        let store = try Self.seeded(backend, clock: clock)
         let job = try #require(try store.claimDueJobs(worker: "a", limit: 1, leaseMilliseconds: Self.lease).first)
         clock.advance(milliseconds: Self.lease)
 
@@ -80,10 +80,10 @@ struct PostgresLeaseTests {
         #expect(try store.unfinishedJobCount() == store.pendingJobs().count)
     }
 
-    @Test
-    func renewingKeepsALeaseOnlyWhileItIsHeld() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func renewingKeepsALeaseOnlyWhileItIsHeld(_ backend: StoreBackend) throws {
         let clock = TestStoreClock()
-        let store = try Self.seeded(clock: clock)
+        let store = try Self.seeded(backend, clock: clock)
         let jobs = try store.claimDueJobs(worker: "a", limit: 3, leaseMilliseconds: Self.lease).map(\.rowID)
 
         clock.advance(milliseconds: Self.lease - 1)
@@ -98,6 +98,28 @@ struct PostgresLeaseTests {
         #expect(renewed == jobs.sorted())
         #expect(byOther.isEmpty)
         #expect(stillHeld.isEmpty)
-        #expect(released == 3)  // a's expired leases; b's claims still hold theirs
+        switch backend {
+        case .postgres: #expect(released == 3)  // a's expired leases; b's claims still hold theirs
+        case .sqlite: #expect(released == 6)  // for the sync lock's holder: every lease is a dead process's
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aGivenBackJobIsPendingAgainWithItsLeaseCleared(_ backend: StoreBackend) throws {
+        // Given two claimed jobs: one given back, one that failed an attempt and waits to retry
+        let store = try Self.seeded(backend, clock: TestStoreClock())
+        let jobs = try store.claimDueJobs(worker: "a", limit: 2, leaseMilliseconds: Self.lease)
+        var batch = SyncBatch()
+        batch.append(.release(rowID: jobs[0].rowID))
+        batch.append(.retry(jobs[1], attempt: 1, nextRunAt: 0, message: "attempt 1 failed after 80 ms"))
+
+        // When the worker commits both
+        let result = try store.commit(batch, worker: "a", geocoder: ReverseGeocoder())
+
+        // Then both are due again for any worker, the failed attempt counted
+        #expect(result.retried == 1 && result.cancelled == 0)
+        let reclaimed = try store.claimDueJobs(worker: "b", limit: 2, leaseMilliseconds: Self.lease)
+        #expect(Set(reclaimed.map(\.rowID)) == Set(jobs.map(\.rowID)))
+        #expect(reclaimed.first { $0.rowID == jobs[1].rowID }?.attemptsDone == 1)
     }
 }

@@ -3,10 +3,10 @@ import FeedModel
 import Synchronization
 import Testing
 
-/// Workers sharing a leased queue (``MemoryLeasedQueue`` over the SQLite store, every clock
-/// injected): whatever the number of workers, lost leases or renewals, the database ends as
-/// after one ``SyncWorker`` run with the same seed, and every job's effect is applied once.
-@Suite struct LeasedSyncWorkerTests {
+/// Workers sharing the SQLite store's leased queue (``LeasedStore``, every clock injected):
+/// whatever the number of workers, lost leases or renewals, the database ends as after one
+/// ``SyncWorker`` run with the same seed, and every job's effect is applied once.
+@Suite struct SyncWorkerLeaseTests {
     static let simulation = SyncDeterminismTests.simulation
     static let seed: UInt64 = 7
     static let photos = 30
@@ -20,24 +20,27 @@ import Testing
         return try SyncFixture.userVisibleSnapshot(store)
     }
 
-    static func worker(_ name: String, queue: MemoryLeasedQueue, batchSize: Int = 5, lease: Duration = .seconds(30),
+    static func worker(_ name: String, queue: LeasedStore, batchSize: Int = 5, lease: Duration = .seconds(30),
                        simulation: SyncSimulation = simulation, clock: (any SyncClock)? = nil,
-                       fault: (@Sendable (SyncFaultPoint) -> Void)? = nil) -> LeasedSyncWorker {
-        var configuration = LeasedSyncWorker.Configuration(simulation: simulation, seed: seed, worker: name,
-                                                           batchSize: batchSize, lease: lease)
+                       fault: (@Sendable (SyncFaultPoint) -> Void)? = nil) -> SyncWorker {
+        var configuration = SyncWorker.Configuration(simulation: simulation, seed: seed, worker: name,
+                                                     batchSize: batchSize, lease: lease)
         configuration.faultInjection = fault
-        return LeasedSyncWorker(store: queue, relayouter: RecordingRelayouter(), clock: clock ?? VirtualClock(),
-                                leaseClock: queue.time, configuration: configuration)
+        return SyncWorker(store: queue.store, relayouter: RecordingRelayouter(), clock: clock ?? VirtualClock(),
+                          leaseClock: queue.time, configuration: configuration)
     }
 
-    @Test func threeWorkersEndWithTheDaemonsDatabaseAndApplyEachJobOnce() async throws {
-        let queue = MemoryLeasedQueue(store: try SyncFixture.seededStore(photos: Self.photos), time: VirtualClock())
-        let workers = (1 ... 3).map { Self.worker("w\($0)", queue: queue) }
-
-        let reports = try await withThrowingTaskGroup(of: SyncReport.self) { group in
+    /// Runs `workers` at once until the queue is drained; returns their reports.
+    static func runTogether(_ workers: [SyncWorker]) async throws -> [SyncReport] {
+        try await withThrowingTaskGroup(of: SyncReport.self) { group in
             for worker in workers { group.addTask { try await worker.run(until: .idle) } }
             return try await group.reduce(into: [SyncReport]()) { $0.append($1) }
         }
+    }
+
+    @Test func threeWorkersEndWithTheDaemonsDatabaseAndApplyEachJobOnce() async throws {
+        let queue = try LeasedStore(photos: Self.photos, time: VirtualClock())
+        let reports = try await Self.runTogether((1 ... 3).map { Self.worker("w\($0)", queue: queue) })
 
         #expect(try await SyncFixture.userVisibleSnapshot(queue.store) == Self.daemonSnapshot())
         #expect(reports.map { $0.completed + $0.failed }.reduce(0, +) == Self.jobCount)
@@ -45,11 +48,25 @@ import Testing
         #expect(reports.map(\.retried).reduce(0, +) > 0, "the settings make failures likely")
     }
 
+    @Test func twoWorkersOnOneSQLiteFileEndWithTheOneWorkerFeed() async throws {
+        // Given one database file and two workers, each with connections of its own
+        let first = try LeasedStore(photos: Self.photos, time: VirtualClock(), file: true)
+        let second = try LeasedStore(sharing: first)
+
+        // When both run until the queue is drained
+        let reports = try await Self.runTogether([Self.worker("a", queue: first), Self.worker("b", queue: second)])
+
+        // Then the file holds the one-worker feed, every job's effect applied once
+        #expect(try await SyncFixture.userVisibleSnapshot(first.store) == Self.daemonSnapshot())
+        #expect(reports.map { $0.completed + $0.failed }.reduce(0, +) == Self.jobCount)
+        #expect(reports.allSatisfy { $0.pending == 0 })
+        #expect(try first.holders.isEmpty)
+    }
+
     @Test func aBatchSizeOfOneAndOfAllEndTheSame() async throws {
         let expected = try await Self.daemonSnapshot()
         for batchSize in [1, 1000] {
-            let queue = MemoryLeasedQueue(store: try SyncFixture.seededStore(photos: Self.photos),
-                                          time: VirtualClock())
+            let queue = try LeasedStore(photos: Self.photos, time: VirtualClock())
             let report = try await Self.worker("solo", queue: queue, batchSize: batchSize).run(until: .idle)
             #expect(try SyncFixture.userVisibleSnapshot(queue.store) == expected)
             #expect(report.completed + report.failed == Self.jobCount)
@@ -61,7 +78,7 @@ import Testing
     @Test func aCompletionWhoseLeaseWasLostIsDiscardedAndTheJobRunsAgain() async throws {
         // Given a worker whose first batch's leases expire before it commits, and another worker
         // that claims those jobs meanwhile and dies (its leases expire in turn)
-        let queue = MemoryLeasedQueue(store: try SyncFixture.seededStore(photos: Self.photos), time: VirtualClock())
+        let queue = try LeasedStore(photos: Self.photos, time: VirtualClock())
         let lease = Duration.seconds(30)
         let stolen = Mutex<[Int64]>([])
         let worker = Self.worker("slow", queue: queue, lease: lease) { point in
@@ -85,7 +102,7 @@ import Testing
     @Test func leasesAreRenewedWhileLatenciesPass() async throws {
         // Given latencies waited on the lease clock itself, a batch far longer than its lease
         let time = VirtualClock()
-        let queue = MemoryLeasedQueue(store: try SyncFixture.seededStore(photos: Self.photos), time: time)
+        let queue = try LeasedStore(photos: Self.photos, time: time)
         var simulation = Self.simulation
         simulation.concurrency = 2
         let worker = Self.worker("patient", queue: queue, batchSize: 40, lease: .seconds(1), simulation: simulation,
@@ -106,7 +123,7 @@ import Testing
     @Test func aJobLostWhileRetryingIsLeftToItsNewHolder() async throws {
         // Given a worker that cannot renew in time: its clock jumps past the lease in one wait
         let time = VirtualClock()
-        let queue = MemoryLeasedQueue(store: try SyncFixture.seededStore(photos: 4), time: time)
+        let queue = try LeasedStore(photos: 4, time: time)
         let simulation = SyncFixture.fixedSimulation(latency: .seconds(2), concurrency: 1)
         let worker = Self.worker("late", queue: queue, batchSize: 2, lease: .seconds(1), simulation: simulation,
                                  clock: JumpingClock(time: time, jump: .seconds(5)))
@@ -124,7 +141,7 @@ import Testing
 
     @Test func aCancelledWorkerCommitsWhatItDecidedAndGivesTheRestBack() async throws {
         // Given a worker stopped in the middle of its second batch
-        let queue = MemoryLeasedQueue(store: try SyncFixture.seededStore(photos: Self.photos), time: VirtualClock())
+        let queue = try LeasedStore(photos: Self.photos, time: VirtualClock())
         let worker = Self.worker("stopping", queue: queue, batchSize: 10, clock: CancellingClock(afterSleeps: 25))
 
         // When its run (a task of its own, which the clock cancels) returns
@@ -134,7 +151,7 @@ import Testing
         #expect(report.batches >= 2)
         #expect(report.completed + report.failed > 10)
         #expect(report.completed + report.failed < Self.jobCount)
-        #expect(queue.holders.isEmpty)
+        #expect(try queue.holders.isEmpty)
         #expect(try queue.unfinishedJobCount() == queue.pendingJobs().count)
         #expect(try queue.pendingJobs().count == Self.jobCount - report.completed - report.failed)
     }
@@ -165,14 +182,9 @@ final class CancellingClock: SyncClock {
 
 /// A simulation clock whose every wait moves a shared time by `jump`, whatever the deadline: a
 /// worker stalled between two steps (a long pause, a slow machine).
-final class JumpingClock: SyncClock {
+struct JumpingClock: SyncClock {
     let time: VirtualClock
     let jump: Duration
-
-    init(time: VirtualClock, jump: Duration) {
-        self.time = time
-        self.jump = jump
-    }
 
     func now() -> Duration { time.now() }
 
