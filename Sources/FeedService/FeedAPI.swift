@@ -16,13 +16,13 @@ import TextLayout
 /// Feed pages come from one ``FeedController``, so cells stay in its cell cache between
 /// requests and layouts come from the store's layout cache or are computed and stored. Every
 /// read is one awaited read of the store (``FeedServing``), and cold cells are laid out on
-/// ``LayoutThreads``: no handler holds a thread while the database answers or text is measured. With a
+/// ``WorkerThreads``: no handler holds a thread while the database answers or text is measured. With a
 /// ``ChangeWatching`` watcher (a database file, a PostgreSQL server), feed, photo and HTML
 /// responses are kept in a ``ResponseCache`` until the database changes.
 final class FeedAPI: Sendable {
     let controller: FeedController
     let store: any FeedServing
-    let layoutThreads = LayoutThreads()
+    let layoutThreads = WorkerThreads()
     let metrics: ServiceMetrics
     let documents: ServiceDocuments
     let watcher: (any ChangeWatching)?

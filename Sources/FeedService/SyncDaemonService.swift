@@ -34,13 +34,17 @@ struct SyncDaemonService: Service {
                       retried: metrics.syncGauge("retried"), pending: metrics.syncGauge("pending"),
                       relayouts: metrics.syncGauge("relayouts"))
         logger.info("sync daemon started in-process")
-        let report = try await cancelWhenGracefulShutdown {
-            try await worker.run(until: .cancelled) { progress in
-                gauges.completed.record(progress.completed)
-                gauges.failed.record(progress.failed)
-                gauges.retried.record(progress.retried)
-                gauges.pending.record(progress.pending)
-                gauges.relayouts.record(progress.relayouts)
+        // The worker's store calls hold their thread: it runs on threads of its own, never on the
+        // cooperative threads that answer requests.
+        let report = try await withTaskExecutorPreference(WorkerThreads(threads: 2)) {
+            try await cancelWhenGracefulShutdown {
+                try await worker.run(until: .cancelled) { progress in
+                    gauges.completed.record(progress.completed)
+                    gauges.failed.record(progress.failed)
+                    gauges.retried.record(progress.retried)
+                    gauges.pending.record(progress.pending)
+                    gauges.relayouts.record(progress.relayouts)
+                }
             }
         }
         logger.info("sync daemon stopped", metadata: [
