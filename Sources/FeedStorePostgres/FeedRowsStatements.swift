@@ -62,11 +62,10 @@ enum FeedRowsSQL {
     static func appendRest(to binds: inout PostgresBindings, commentLimit: Int, slot: LayoutSlot) {
         binds.append(Int64(commentLimit))
         binds.append(slot.cellKind)
-        binds.append(slot.sizeRange.minWidth)
-        binds.append(slot.sizeRange.minHeight)
-        binds.append(slot.sizeRange.maxWidth)
-        binds.append(slot.sizeRange.maxHeight)
-        binds.append(slot.scale)
+        let range = slot.sizeRange
+        for bound in [range.minWidth, range.minHeight, range.maxWidth, range.maxHeight, slot.scale] {
+            binds.append(bound)
+        }
     }
 
     /// One row of these statements: the item, its first comments, its layout (nil when there is

@@ -84,7 +84,9 @@ import Testing
         try await service.application().test(.live) { client in
             // When readers on a connection of their own ask for the page all along while another
             // connection commits three times
-            let reader = HTTPTestClient(port: try #require(client.port))
+            // (The whole test run shares two cores, and its suites often hold both cooperative
+            // threads for many seconds: a reader gives a request far longer than one takes.)
+            let reader = HTTPTestClient(port: try #require(client.port), timeout: .seconds(150))
             let reading = Task {
                 var answered = 0, failed = 0
                 while !Task.isCancelled {

@@ -1,7 +1,6 @@
 import FeedModel
 import FeedStorePostgres
 import Foundation
-import Synchronization
 import Testing
 
 /// The PostgreSQL store's asynchronous seam (``FeedServing``): one statement gives what the
@@ -111,16 +110,11 @@ struct PostgresFeedServingTests {
     @Test
     func theSeamReconnectsAfterTheServerEndsItsSessions() async throws {
         // Given a store whose connections the server then terminates (as a restart does)
-        let waits = Mutex<Int>(0)
-        let policy = ReconnectPolicy(delays: [.milliseconds(50), .milliseconds(100)]) { _ in
-            waits.withLock { $0 += 1 }
-        }
-        let location = try TestCluster.freshSchema()
-        let store = try PostgresFeedStore(location: location, migrationsDirectory: StoreFactory.postgresMigrations,
-                                          reconnect: policy)
+        let reconnects = try CountedReconnects()
+        let store = reconnects.store
         try store.seedCurated(from: StoreFactory.seedDataDirectory, progress: nil)
         let before = try await store.pageRows(after: nil, limit: 5, commentLimit: 2, slot: Self.slot)
-        let terminated = try TestCluster.terminateSessions(applicationName: "photofeed \(location.searchPath!)")
+        let terminated = try reconnects.endSessions()
 
         // When it is read again, and pinged
         let after = try await store.pageRows(after: nil, limit: 5, commentLimit: 2, slot: Self.slot)
@@ -129,7 +123,7 @@ struct PostgresFeedServingTests {
         // Then it answered on new connections, after at most one wait
         #expect(terminated >= 1)
         #expect(after.page == before.page)
-        #expect(waits.withLock { $0 } <= 1)
+        #expect(reconnects.waits <= 1)
     }
 
     @Test

@@ -105,23 +105,17 @@ struct PostgresReconnectionTests {
     @Test
     func aConnectionTheServerClosesIsReplaced() throws {
         // Given a store whose idle connection the server then terminates
-        let waits = Mutex<Int>(0)
-        let policy = ReconnectPolicy(delays: [.milliseconds(50), .milliseconds(100)]) { _ in
-            waits.withLock { $0 += 1 }
-        }
-        let location = try TestCluster.freshSchema()
-        let store = try PostgresFeedStore(location: location, migrationsDirectory: StoreFactory.postgresMigrations,
-                                          reconnect: policy)
-        let before = try store.counts()
-        let terminated = try TestCluster.terminateSessions(applicationName: "photofeed \(location.searchPath!)")
+        let reconnects = try CountedReconnects()
+        let before = try reconnects.store.counts()
+        let terminated = try reconnects.endSessions()
 
         // When the store is used again
-        let after = try store.counts()
+        let after = try reconnects.store.counts()
 
         // Then it answered on a new connection, after at most one wait
         #expect(terminated >= 1)
         #expect(after == before)
-        #expect(waits.withLock { $0 } <= 1)
+        #expect(reconnects.waits <= 1)
     }
 }
 
