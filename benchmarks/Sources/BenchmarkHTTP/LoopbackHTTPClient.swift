@@ -36,8 +36,9 @@ public final class LoopbackHTTPClient {
 
     deinit { close(socket) }
 
-    /// GETs `path` (with its query); the status code and the body.
-    public func get(_ path: String) throws -> (status: Int, body: [UInt8]) {
+    /// GETs `path` (with its query); the status code, the header fields (names in lower case)
+    /// and the body.
+    public func get(_ path: String) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         var sent = 0
         while sent < request.count {
@@ -51,16 +52,17 @@ public final class LoopbackHTTPClient {
         guard let statusText = lines.first?.split(separator: " ").dropFirst().first, let status = Int(statusText) else {
             throw HTTPClientFailure("not an HTTP response: \(head)")
         }
-        let length = lines.dropFirst().compactMap { line -> Int? in
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
+            if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        let length = headers["content-length"].flatMap { Int($0) } ?? 0
         let bodyStart = headerEnd + 4
         while pending.count < bodyStart + length { try receive() }
         let body = Array(pending[bodyStart ..< bodyStart + length])
         pending.removeFirst(bodyStart + length)
-        return (status, body)
+        return (status, headers, body)
     }
 
     /// The offset of the `\r\n\r\n` that ends the response's header, reading until it arrives.

@@ -46,10 +46,12 @@ struct UncachedReads {
     private func checkHits(port: Int, name: String) throws {
         let client = try LoopbackHTTPClient(port: port)
         for id in checkedIDs {
-            let (status, body) = try client.get("/v1/photos/\(id)?width=\(Self.width)&scale=\(Self.scale)")
-            let text = String(decoding: body, as: UTF8.self).replacingOccurrences(of: " ", with: "")
-            guard status == 200, text.contains("\"cache\":\"hit\"") else {
-                throw ServerFailure(description: "\(name): photo \(id) is not a layout-cache hit (\(status)): \(text.prefix(200))")
+            let (status, headers, body) = try client.get("/v1/photos/\(id)?width=\(Self.width)&scale=\(Self.scale)")
+            // The service says how it found the layout in Server-Timing.
+            guard status == 200, headers["server-timing"] == "layout-cache;desc=\"hits=1 misses=0\"" else {
+                let text = String(decoding: body, as: UTF8.self)
+                throw ServerFailure(description: "\(name): photo \(id) is not a layout-cache hit (\(status), "
+                                    + "\(headers["server-timing"] ?? "no Server-Timing")): \(text.prefix(200))")
             }
         }
     }
