@@ -46,11 +46,18 @@ extension PostgresStoreClient {
     }
 
     private func awaitConnection(_ events: AsyncStream<LeaseEvent>) async throws -> PostgresConnection {
+        var waited = Duration.zero
         for await event in events {
             switch event {
             case .leased(let connection): return connection
             case .failed(let error): throw error
-            case .waited: try await probe()
+            case .waited:
+                try await probe()
+                // A server that answers probes while the pool hands out nothing for this long is
+                // not "only busy": the attempt fails as a lost connection, which the reconnect
+                // policy retries, rather than wait for ever.
+                waited += probeAfter
+                guard waited < Self.longestLeaseWait else { throw LeaseWaitExceeded(waited: waited) }
             }
         }
         throw CancellationError()
@@ -90,6 +97,13 @@ final class ServerProbe: Sendable {
         }
         try await task.value
     }
+}
+
+/// A lease that waited ``PostgresStoreClient/longestLeaseWait`` while the server answered probes:
+/// counted as a lost connection (``PostgresStoreError/isConnectionLoss(_:)``).
+struct LeaseWaitExceeded: Error, CustomStringConvertible {
+    let waited: Duration
+    var description: String { "no pooled connection within \(waited) while the server answered" }
 }
 
 /// What a waiting lease learns: its connection, its failure, or that it has waited

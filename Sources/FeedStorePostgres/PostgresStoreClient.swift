@@ -27,6 +27,8 @@ final class PostgresStoreClient: Sendable {
     static let maximumConnections = 16
     /// An idle connection above the minimum is closed after this long.
     static let idleTimeout: Duration = .seconds(60)
+    /// The longest a lease waits for a pooled connection while the server answers probes.
+    static let longestLeaseWait: Duration = .seconds(60)
 
     let location: PostgresLocation
     let reconnect: ReconnectPolicy

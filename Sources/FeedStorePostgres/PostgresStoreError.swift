@@ -58,7 +58,7 @@ public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConverti
     /// failed socket, or a server shutting down (SQLSTATE class 08, 57P01 to 57P03).
     static func isConnectionLoss(_ error: any Error) -> Bool {
         if case .unreachable? = error as? PostgresStoreError { return true }
-        if error is IOError || error is ChannelError { return true }
+        if error is IOError || error is ChannelError || error is LeaseWaitExceeded { return true }
         guard let error = error as? PSQLError else { return false }
         switch error.code {
         case .serverClosedConnection, .connectionError, .uncleanShutdown, .clientClosedConnection:

@@ -1,3 +1,4 @@
+import LayoutTestSupport
 import ArgumentParser
 import PhotoFeedCLI
 import Synchronization
@@ -38,8 +39,8 @@ enum CommandRunner {
     /// Runs any command, as the executable does (`PhotoFeedCommand.execute`).
     static func runAsync(_ arguments: [String]) async -> Result {
         let captured = Captured()
-        let status = await CommandOutput.$current.withValue(captured.output) {
-            await PhotoFeedCommand.execute(arguments)
+        let status = await BlockingWorkThreads.run {
+            await CommandOutput.$current.withValue(captured.output) { await PhotoFeedCommand.execute(arguments) }
         }
         return (captured.out, captured.err, status)
     }

@@ -1,3 +1,4 @@
+import LayoutTestSupport
 import Foundation
 import GRDB
 import PhotoFeedCLI
@@ -16,7 +17,9 @@ import StoreTestSupport
         let errors = Pipe()
         let output = CommandOutput.descriptors(standardOutput: full,
                                                standardError: errors.fileHandleForWriting.fileDescriptor)
-        let status = await CommandOutput.$current.withValue(output) { await PhotoFeedCommand.execute(arguments) }
+        let status = await BlockingWorkThreads.run {
+            await CommandOutput.$current.withValue(output) { await PhotoFeedCommand.execute(arguments) }
+        }
         try errors.fileHandleForWriting.close()
         return (status, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }

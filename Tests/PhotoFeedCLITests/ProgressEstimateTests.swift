@@ -42,8 +42,8 @@ import Testing
         let output = CommandOutput(standardOutput: { _ in }, standardError: { _ in },
                                    progress: { text in drawn.withLock { $0.append(text) } })
         // When the demo runs
-        let status = await CommandOutput.$current.withValue(output) {
-            await PhotoFeedCommand.execute(["demo", "--db", db])
+        let status = await BlockingWorkThreads.run {
+            await CommandOutput.$current.withValue(output) { await PhotoFeedCommand.execute(["demo", "--db", db]) }
         }
         // Then the seed and sync steps draw their progress with a percentage before their step lines
         #expect(status == 0)

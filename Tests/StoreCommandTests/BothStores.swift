@@ -1,3 +1,4 @@
+import LayoutTestSupport
 import FeedModel
 @_spi(SQLiteAccess) import FeedStore
 import FeedStorePostgres
@@ -67,7 +68,9 @@ struct BothStores {
         let lines = Mutex<(out: [String], err: [String])>(([], []))
         let output = CommandOutput(standardOutput: { line in lines.withLock { $0.out.append(line) } },
                                    standardError: { line in lines.withLock { $0.err.append(line) } })
-        let status = await CommandOutput.$current.withValue(output) { await PhotoFeedCommand.execute(arguments) }
+        let status = await BlockingWorkThreads.run {
+            await CommandOutput.$current.withValue(output) { await PhotoFeedCommand.execute(arguments) }
+        }
         return lines.withLock { Result(out: $0.out, err: $0.err, status: status) }
     }
 
