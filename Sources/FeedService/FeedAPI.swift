@@ -165,7 +165,7 @@ final class FeedAPI: Sendable {
     private static func query(_ request: Request, paging: Bool, defaultWidth: Double? = nil) throws -> FeedQuery {
         let parameters = request.uri.queryParameters
         return try FeedQuery(paging: paging) { name in
-            if name == "width", parameters["width"] == nil, let defaultWidth { return Substring(number(defaultWidth)) }
+            if name == "width", parameters["width"] == nil, let defaultWidth { return Substring(ServiceNumber.text(defaultWidth)) }
             return parameters[Substring(name)]
         }
     }
@@ -182,24 +182,18 @@ final class FeedAPI: Sendable {
     /// says how the layouts were found, or that the response came from memory.
     private func cached(_ key: ResponseCache.Key, request: Request, contentType: String,
                         make: () async throws -> (body: Data, lookups: LayoutLookups)) async throws -> Response {
-        guard let watcher else {
-            let (body, lookups) = try await make()
-            var response = conditional(body, contentType: contentType, request: request)
-            response.headers[.serverTiming] = lookups.serverTiming
-            return response
-        }
-        let version = try watcher.version()
-        if let entry = responses.entry(key, version: version) {
+        let version = try watcher?.version()
+        if let version, let entry = responses.entry(key, version: version) {
             metrics.responseCacheHits.increment()
             var response = entry.response(to: request)
             response.headers[.serverTiming] = LayoutLookups.fromMemory
             return response
         }
         let (body, lookups) = try await make()
-        let entry = ResponseCache.Entry(version: version, body: ByteBuffer(bytes: body),
+        let entry = ResponseCache.Entry(version: version ?? 0, body: ByteBuffer(bytes: body),
                                         tag: EntityTag(body: body, engineVersion: EngineVersion.layoutEngine),
                                         contentType: contentType, cacheControl: "no-cache")
-        if lookups.misses == 0 { responses.store(entry, for: key) }
+        if version != nil, lookups.misses == 0 { responses.store(entry, for: key) }
         var response = entry.response(to: request)
         response.headers[.serverTiming] = lookups.serverTiming
         return response
@@ -234,7 +228,7 @@ final class FeedAPI: Sendable {
             return problem.response
         } catch {
             let problem = Self.problem(for: error)
-            outages.record(error, problem: problem)
+            outages.record(error)
             return problem.response
         }
     }
@@ -258,12 +252,9 @@ final class FeedAPI: Sendable {
     /// The link to the next page, or a note that this is the last.
     private static func navigation(_ query: FeedQuery, page: FeedPageResult) -> String {
         guard let next = page.next else { return "<nav class=\"pager\"><p>End of the feed.</p></nav>\n" }
-        let href = "/?width=\(number(query.width))&amp;scale=\(number(query.scale))&amp;limit=\(query.limit)"
+        let href = "/?width=\(ServiceNumber.text(query.width))&amp;scale=\(ServiceNumber.text(query.scale))&amp;limit=\(query.limit)"
             + "&amp;after=\(next.encoded)"
         return "<nav class=\"pager\"><a rel=\"next\" href=\"\(href)\">Next page</a></nav>\n"
     }
 
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
 }

@@ -14,7 +14,7 @@ final class OutageLog: Sendable {
     }
 
     /// Notes a failed request: the first of an outage logs it.
-    func record(_ error: any Error, problem: ProblemDocument) {
+    func record(_ error: any Error) {
         guard case .unreachable = StoreFailure(error) else { return }
         guard isDown.withLock({ down in defer { down = true }; return !down }) else { return }
         logger.error("database unavailable: \(StoreFailure(error)?.message() ?? "\(error)")")

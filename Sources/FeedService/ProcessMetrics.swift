@@ -10,7 +10,7 @@ enum ProcessMetrics {
         var text = ""
         func add(_ name: String, _ type: String, _ help: String, _ value: Double?) {
             guard let value else { return }
-            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(format(value))\n"
+            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(ServiceNumber.text(value))\n"
         }
         let stat = selfStat()
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -66,9 +66,5 @@ enum ProcessMetrics {
     static func descriptorLimit() -> Double? {
         var limit = rlimit()
         return getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? Double(limit.rlim_cur) : nil
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 }

@@ -39,10 +39,10 @@ struct DeadlineServingTests {
         let outages = OutageLog(logger: recorder.logger())
         let failure = StoreDeadlineExceeded(deadline: .seconds(1))
 
-        for _ in 0 ..< 3 { outages.record(failure, problem: FeedAPI.problem(for: failure)) }
+        for _ in 0 ..< 3 { outages.record(failure) }
         outages.recordSuccess()
         outages.recordSuccess()
-        outages.record(FeedServiceTestError(), problem: .internalError("x"))
+        outages.record(FeedServiceTestError())
 
         #expect(recorder.records.map(\.level) == [.error, .notice])
         #expect(recorder.records.first?.message == "database unavailable: the database did not answer within 1.0 seconds")
