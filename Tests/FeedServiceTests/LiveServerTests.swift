@@ -29,7 +29,7 @@ import Testing
 
 /// Connections that stall: a client that sends half a request head and waits is closed once the
 /// idle timeout passes, so stalled sockets cannot hold every descriptor.
-@Suite(.timeLimit(.minutes(1))) struct StalledConnectionTests {
+@Suite(.timeLimit(.minutes(5))) struct StalledConnectionTests {
     @Test func halfARequestIsClosedAfterTheIdleTimeout() async throws {
         let app = try ServiceFixture.service(idleTimeout: .milliseconds(100)).service.application()
         try await app.test(.live) { client in
