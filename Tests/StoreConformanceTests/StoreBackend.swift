@@ -21,6 +21,7 @@ struct StoreUnderTest: Sendable {
     var serving: any FeedServing
     var seeding: any FeedSeeding
     var jobs: any SyncJobStoring & SyncJobLeasing
+    var changeLog: any ChangeLogReading
     var migrate: @Sendable () throws -> MigrationReport
     var appliedMigrations: @Sendable () throws -> [String]
     /// How many photo links (`layout_cache`) and shared layouts (`cell_layout`) are stored.
@@ -60,6 +61,7 @@ enum StoreFactory {
         case .sqlite:
             let store = try FeedStore(path: ":memory:", migrationsDirectory: sqliteMigrations, clock: clock.clock)
             return StoreUnderTest(backend: backend, reading: store, cache: store, serving: store, seeding: store, jobs: store,
+                                  changeLog: store,
                                   migrate: { try store.migrate() },
                                   appliedMigrations: { try store.appliedMigrations() },
                                   layoutCounts: {
@@ -71,6 +73,7 @@ enum StoreFactory {
         case .postgres:
             let store = try postgres(clock: clock)
             return StoreUnderTest(backend: backend, reading: store, cache: store, serving: store, seeding: store, jobs: store,
+                                  changeLog: store,
                                   migrate: { try store.migrate() },
                                   appliedMigrations: { try store.appliedMigrations() },
                                   layoutCounts: {

@@ -1,0 +1,32 @@
+/// A store's change log (``CellChange``): read asynchronously by the server's change stream and
+/// `photofeed changes`, pruned by the writers.
+public protocol ChangeLogReading: Sendable {
+    /// Up to `limit` changes after `sequence`, in sequence order, with the log's bounds.
+    func changes(after sequence: Int64, limit: Int) async throws -> ChangeLogPage
+
+    /// Deletes the rows `retention` no longer keeps, in short transactions of at most
+    /// ``ChangeRetention/batchSize`` rows each, so that writers never wait long behind it; returns
+    /// how many it deleted. The newest row is always kept.
+    func pruneChangeLog(_ retention: ChangeRetention, now: Int64) throws -> Int
+}
+
+/// How much of the change log a store keeps: the newest ``count`` rows, and of those only the
+/// rows younger than ``maxAge``. A client further behind gets a reset (refetch the feed).
+public struct ChangeRetention: Hashable, Sendable {
+    /// The default: 100,000 rows, for 7 days.
+    public static let standard = ChangeRetention(count: 100_000, maxAge: 7 * 24 * 3_600_000)
+
+    /// The most rows kept (at least 1).
+    public var count: Int64
+    /// The oldest a row may be, in milliseconds.
+    public var maxAge: Int64
+    /// The most rows one pruning transaction deletes.
+    public var batchSize: Int = 1_000
+
+    public init(count: Int64, maxAge: Int64, batchSize: Int = 1_000) {
+        precondition(count >= 1 && maxAge >= 0 && batchSize >= 1, "a change log keeps at least its newest row")
+        self.count = count
+        self.maxAge = maxAge
+        self.batchSize = batchSize
+    }
+}

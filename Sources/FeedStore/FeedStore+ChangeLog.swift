@@ -1,0 +1,51 @@
+import FeedModel
+import GRDB
+
+/// The change log (``ChangeLogReading``): rows appended by the `photo_change_logged` trigger
+/// (Migrations/0014), read on GRDB's reader pool, pruned in short write transactions.
+extension FeedStore: ChangeLogReading {
+    public func changes(after sequence: Int64, limit: Int) async throws -> ChangeLogPage {
+        try await writer.read { db in try Self.changeLogPage(db, after: sequence, limit: limit) }
+    }
+
+    public func pruneChangeLog(_ retention: ChangeRetention, now: Int64) throws -> Int {
+        var deleted = 0
+        while true {
+            let count = try writer.write { db in
+                guard let through = try Self.pruneLimit(db, retention, now: now) else { return 0 }
+                try db.execute(sql: "DELETE FROM change_log WHERE seq <= ?", arguments: [through])
+                return db.changesCount
+            }
+            deleted += count
+            if count < retention.batchSize { return deleted }
+        }
+    }
+
+    /// The changes after `sequence` and the log's bounds, from one snapshot.
+    static func changeLogPage(_ db: Database, after sequence: Int64, limit: Int) throws -> ChangeLogPage {
+        let changes = try Row.fetchAll(db, sql: """
+            SELECT seq, photo_id, content_version, changed_at FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?
+            """, arguments: [sequence, limit]).map { row in
+            CellChange(sequence: row[0], photoID: row[1], contentVersion: row[2], changedAt: row[3])
+        }
+        let bounds = try Row.fetchOne(db, sql: "SELECT min(seq), max(seq) FROM change_log")
+        let head: Int64 = bounds?[1] ?? 0
+        let oldest: Int64? = bounds?[0]
+        return ChangeLogPage(changes: changes, horizon: oldest.map { $0 - 1 } ?? head, head: head)
+    }
+
+    /// The highest sequence number the next pruning transaction deletes, or nil when `retention`
+    /// keeps every row: the rows below the newest `count`, and the rows before the first one
+    /// younger than `maxAge`, at most a batch of them, never the newest row. Pruning keeps the
+    /// log one unbroken run of numbers, so its horizon is the number below its oldest row.
+    private static func pruneLimit(_ db: Database, _ retention: ChangeRetention, now: Int64) throws -> Int64? {
+        guard let bounds = try Row.fetchOne(db, sql: "SELECT min(seq), max(seq) FROM change_log"),
+              let oldest: Int64 = bounds[0], let head: Int64 = bounds[1] else { return nil }
+        let firstYoung: Int64 = try Int64.fetchOne(db, sql: """
+            SELECT seq FROM change_log WHERE changed_at >= ? ORDER BY seq LIMIT 1
+            """, arguments: [now - retention.maxAge]) ?? head
+        let through = min(max(head - retention.count, firstYoung - 1), head - 1,
+                          oldest - 1 + Int64(retention.batchSize))
+        return through >= oldest ? through : nil
+    }
+}
