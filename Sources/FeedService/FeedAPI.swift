@@ -22,7 +22,7 @@ import TextLayout
 final class FeedAPI: Sendable {
     let controller: FeedController
     let store: any FeedServing
-    let layoutThreads = WorkerThreads()
+    let layoutThreads: WorkerThreads
     let metrics: ServiceMetrics
     let documents: ServiceDocuments
     let watcher: (any ChangeWatching)?
@@ -31,10 +31,19 @@ final class FeedAPI: Sendable {
     let responses = ResponseCache()
     let outages: OutageLog
     let healthCheck: HealthCheck
+    /// The change stream's hub, when the store keeps a change log.
+    let changeHub: ChangeHub?
 
     init(controller: FeedController, store: any FeedServing, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
+         changes: (log: any ChangeLogReading, watcher: (any ChangeWatching)?, settings: ChangeStreamSettings)? = nil,
          htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection,
          logger: Logger) {
+        let layoutThreads = WorkerThreads()
+        self.layoutThreads = layoutThreads
+        changeHub = changes.map { changes in
+            ChangeHub(log: changes.log, serving: store, controller: controller, executor: layoutThreads,
+                      watcher: changes.watcher, settings: changes.settings, metrics: metrics, logger: logger)
+        }
         outages = OutageLog(logger: logger)
         healthCheck = HealthCheck(store: store)
         self.htmlPositionProbe = htmlPositionProbe
@@ -162,7 +171,7 @@ final class FeedAPI: Sendable {
         metrics.layoutsComputed.increment(by: misses)
     }
 
-    private static func query(_ request: Request, paging: Bool, defaultWidth: Double? = nil) throws -> FeedQuery {
+    static func query(_ request: Request, paging: Bool, defaultWidth: Double? = nil) throws -> FeedQuery {
         let parameters = request.uri.queryParameters
         return try FeedQuery(paging: paging) { name in
             if name == "width", parameters["width"] == nil, let defaultWidth { return Substring(ServiceNumber.text(defaultWidth)) }
@@ -219,7 +228,7 @@ final class FeedAPI: Sendable {
     }
 
     /// Runs `body`, mapping what it throws to a problem document's response.
-    private func answer(_ request: Request, _ body: () async throws -> Response) async -> Response {
+    func answer(_ request: Request, _ body: () async throws -> Response) async -> Response {
         do {
             let response = try await body()
             outages.recordSuccess()

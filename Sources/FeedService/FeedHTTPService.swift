@@ -49,7 +49,7 @@ public struct FeedHTTPService: Sendable {
                 logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
                 syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared,
                 responseCache: Bool = true, storeDeadline: Duration = .seconds(3),
-                idleTimeout: TimeAmount = .seconds(10)) throws {
+                idleTimeout: TimeAmount = .seconds(10), changeStream: ChangeStreamSettings = ChangeStreamSettings()) throws {
         self.idleTimeout = idleTimeout
         self.measurer = measurer
         self.store = store
@@ -58,9 +58,11 @@ public struct FeedHTTPService: Sendable {
         self.withSync = withSync
         self.logger = logger
         self.syncClock = syncClock
+        let watcher = try (store as? any ChangeWatchingStore)?.changeWatcher()
         api = FeedAPI(controller: try FeedController(store: store, measurer: measurer),
                       store: DeadlineServing(store: store, deadline: storeDeadline), metrics: ServiceMetrics(),
-                      watcher: responseCache ? try (store as? any ChangeWatchingStore)?.changeWatcher() : nil,
+                      watcher: responseCache ? watcher : nil,
+                      changes: (store as? any ChangeLogReading).map { ($0, watcher, changeStream) },
                       htmlPositionProbe: htmlPositionProbe, fonts: measurer.fonts, logger: logger)
     }
 

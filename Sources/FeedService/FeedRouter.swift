@@ -14,6 +14,7 @@ enum FeedRouter {
         router.get("/v1/photos/:id") { request, context in
             await api.photo(request, id: context.parameters.get("id") ?? "")
         }
+        router.get("/v1/changes") { request, _ in await api.changes(request) }
         router.get("/v1/layouts/report") { request, _ in await api.layoutsReport(request) }
         router.get("/") { request, _ in await api.htmlFeed(request) }
         router.get("/fonts/:name") { request, context in await api.font(request, name: context.parameters.get("name") ?? "") }
@@ -53,7 +54,7 @@ struct NotFoundProblemMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Whether `path` is one the router answers for GET and HEAD.
     static func isRoute(_ path: String) -> Bool {
-        if ["/", "/v1/feed", "/v1/layouts/report", "/healthz", "/metrics", "/openapi.yaml"].contains(path) {
+        if ["/", "/v1/feed", "/v1/changes", "/v1/layouts/report", "/healthz", "/metrics", "/openapi.yaml"].contains(path) {
             return true
         }
         for prefix in ["/v1/photos/", "/fonts/"] where path.hasPrefix(prefix) {

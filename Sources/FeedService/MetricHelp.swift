@@ -8,6 +8,8 @@ enum MetricHelp {
         "photofeed_layout_cache_misses_total": "Cells whose layout was missing or stale in the layout cache.",
         "photofeed_layouts_computed_total": "Cells laid out and stored.",
         "photofeed_response_cache_hits_total": "Responses answered from memory, without reading the database.",
+        "photofeed_change_subscribers": "Clients following the change stream (GET /v1/changes).",
+        "photofeed_change_events_sent_total": "Change-stream events written to clients (cells and resets).",
         "photofeed_sync_completed": "Jobs the in-process sync daemon completed since it started.",
         "photofeed_sync_failed": "Jobs the in-process sync daemon gave up on since it started.",
         "photofeed_sync_retried": "Attempts the in-process sync daemon retried since it started.",

@@ -14,6 +14,8 @@ import Synchronization
 ///   cache's outcomes of the cells laid out or read for a response; `photofeed_layouts_computed_total`:
 ///   cells laid out; `photofeed_response_cache_hits_total`: responses served from memory
 ///   (``ResponseCache``), whose cells were not read again.
+/// - `photofeed_change_subscribers`: clients of `GET /v1/changes` now;
+///   `photofeed_change_events_sent_total`: the events written to them (``ChangeHub``).
 /// - `photofeed_sync_completed`, `_failed`, `_retried`, `_pending`, `_relayouts` (gauges of the
 ///   run's totals): the sync daemon's counts, when it runs in the process (`serve --with-sync`).
 /// - The process's metrics (``ProcessMetrics``: CPU, memory, descriptors, start time) and
@@ -27,6 +29,8 @@ final class ServiceMetrics: Sendable {
     let cacheMisses: Metrics.Counter
     let layoutsComputed: Metrics.Counter
     let responseCacheHits: Metrics.Counter
+    let changeSubscribers: Metrics.Meter
+    let changeEventsSent: Metrics.Counter
     /// When the service started, in seconds since 1970 (`process_start_time_seconds`).
     let startTime = Date().timeIntervalSince1970
     private let requests = Mutex<[RequestKey: (count: Metrics.Counter, duration: Metrics.Timer)]>([:])
@@ -50,6 +54,8 @@ final class ServiceMetrics: Sendable {
         cacheMisses = Metrics.Counter(label: "photofeed_layout_cache_misses_total", factory: factory)
         layoutsComputed = Metrics.Counter(label: "photofeed_layouts_computed_total", factory: factory)
         responseCacheHits = Metrics.Counter(label: "photofeed_response_cache_hits_total", factory: factory)
+        changeSubscribers = Metrics.Meter(label: "photofeed_change_subscribers", factory: factory)
+        changeEventsSent = Metrics.Counter(label: "photofeed_change_events_sent_total", factory: factory)
     }
 
     /// Counts one request that ended with `status` after `nanoseconds`.

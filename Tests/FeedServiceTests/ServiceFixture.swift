@@ -21,7 +21,8 @@ enum ServiceFixture {
     static let storeDeadline = Duration.seconds(120)
 
     static func service(busyTimeout: TimeInterval = 5, htmlPositionProbe: Bool = false,
-                        idleTimeout: TimeAmount = ServiceFixture.idleTimeout) throws
+                        idleTimeout: TimeAmount = ServiceFixture.idleTimeout,
+                        changeStream: ChangeStreamSettings = ChangeStreamSettings()) throws
         -> (service: FeedHTTPService, path: String) {
         let path = try FeedTestStore.seededFile()
         let store = try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory,
@@ -29,7 +30,8 @@ enum ServiceFixture {
         var logger = Logger(label: "photofeed.serve.tests")
         logger.logLevel = .warning
         return (try FeedHTTPService(store: store, port: 0, logger: logger, htmlPositionProbe: htmlPositionProbe,
-                                    storeDeadline: storeDeadline, idleTimeout: idleTimeout), path)
+                                    storeDeadline: storeDeadline, idleTimeout: idleTimeout,
+                                    changeStream: changeStream), path)
     }
 
     /// The `Server-Timing` field's name.

@@ -1,0 +1,197 @@
+import FeedAPIModel
+import FeedModel
+import Logging
+import PhotoFeed
+import Synchronization
+
+/// The server's one reader of the change log, and the fan-out of what it reads to the clients of
+/// `GET /v1/changes` (``ChangeSubscriber``).
+///
+/// While anyone subscribes, a task follows the log from its head: every ``ChangeStreamSettings/pollInterval``
+/// it asks the store's change watcher whether anything was committed (a SQLite file's
+/// `data_version`, a PostgreSQL notification; a read each ``ChangeStreamSettings/fallbackRead``
+/// whatever it says), and reads the new changes when it was. The latest change of each photo is
+/// laid out once for each width and scale that subscribers asked for (``ChangedCellRenderer``)
+/// and queued to each of them with its event, under one lock with the hub's position, so a
+/// subscriber registered at position p receives every change after p and none before.
+///
+/// A store that cannot be read leaves the position where it was; the next tick reads again. The
+/// hub never waits for a client: a slow one's backlog coalesces by photo (``ChangeBacklog``).
+final class ChangeHub: Sendable {
+    let log: any ChangeLogReading
+    let serving: any FeedServing
+    let controller: FeedController
+    let executor: any LayoutExecuting
+    let watcher: (any ChangeWatching)?
+    let settings: ChangeStreamSettings
+    let metrics: ServiceMetrics
+    let logger: Logger
+    private let state = Mutex(HubState())
+
+    private struct HubState {
+        /// The last sequence number read (nil while nobody subscribes).
+        var position: Int64?
+        var subscribers: [ObjectIdentifier: ChangeSubscriber] = [:]
+        var following: Task<Void, Never>?
+    }
+
+    init(log: any ChangeLogReading, serving: any FeedServing, controller: FeedController, executor: any LayoutExecuting,
+         watcher: (any ChangeWatching)?, settings: ChangeStreamSettings, metrics: ServiceMetrics, logger: Logger) {
+        self.log = log
+        self.serving = serving
+        self.controller = controller
+        self.executor = executor
+        self.watcher = watcher
+        self.settings = settings
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    deinit {
+        state.withLock { $0.following?.cancel() }
+    }
+
+    /// The renderer of cells `group` wide.
+    func renderer(_ group: ChangeGroup) -> ChangedCellRenderer {
+        ChangedCellRenderer(controller: controller, store: serving, executor: executor, width: group.width,
+                            scale: group.scale)
+    }
+
+    /// Registers `subscriber` and returns the position it starts at: it will be sent every change
+    /// after it. The first subscriber reads the log's head and starts the following task.
+    func subscribe(_ subscriber: ChangeSubscriber) async throws -> Int64 {
+        let head = state.withLock { $0.position } == nil ? try await log.changes(after: .max, limit: 1).head : nil
+        let position = state.withLock { state in
+            if state.position == nil { state.position = head }
+            state.subscribers[ObjectIdentifier(subscriber)] = subscriber
+            if state.following == nil {
+                state.following = Task { [weak self, clock = settings.clock] in
+                    guard let self else { return }
+                    await follow(clock: clock)
+                }
+            }
+            return state.position ?? 0
+        }
+        metrics.changeSubscribers.increment()
+        return position
+    }
+
+    /// Forgets `subscriber`; the last one out stops the following task.
+    func unsubscribe(_ subscriber: ChangeSubscriber) {
+        state.withLock { state in
+            state.subscribers[ObjectIdentifier(subscriber)] = nil
+            if state.subscribers.isEmpty {
+                state.following?.cancel()
+                state = HubState()
+            }
+        }
+        metrics.changeSubscribers.decrement()
+    }
+
+    /// Ends every subscriber's stream (the server is shutting down).
+    func finishAll() {
+        for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.finish() }
+    }
+
+    /// Follows the log until cancelled.
+    private func follow<C: Clock<Duration>>(clock: C) async {
+        var lastVersion = try? watcher?.version()
+        var lastRead = clock.now
+        var lastBeat = clock.now
+        while !Task.isCancelled {
+            do {
+                try await clock.sleep(for: settings.pollInterval)
+            } catch {
+                return
+            }
+            let version = try? watcher?.version()
+            if watcher == nil || version == nil || version != lastVersion
+                || lastRead.duration(to: clock.now) >= settings.fallbackRead {
+                lastVersion = version
+                lastRead = clock.now
+                await readNewChanges()
+            }
+            if lastBeat.duration(to: clock.now) >= settings.heartbeat {
+                lastBeat = clock.now
+                for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.update { $0.beat() } }
+            }
+        }
+    }
+
+    /// Reads, renders and queues every change after the hub's position, a page at a time.
+    func readNewChanges() async {
+        while !Task.isCancelled, let position = state.withLock({ $0.position }) {
+            do {
+                var cursor = ChangeLogCursor(position: position)
+                let step = try await cursor.next(from: log, pageSize: settings.pageSize)
+                switch step {
+                case .lost(_, let head):
+                    publish(from: position, through: head) { backlog, _ in backlog.resetAt(head) }
+                case .changes(let changes):
+                    guard !changes.isEmpty else { return }
+                    let events = try await render(changes)
+                    publish(from: position, through: cursor.position) { backlog, group in
+                        for change in changes { backlog.add(change, event: events[group]?[change.photoID] ?? nil) }
+                    }
+                }
+            } catch {
+                logger.debug("change stream: the change log could not be read", metadata: ["error": "\(error)"])
+                return
+            }
+        }
+    }
+
+    /// The event of each change for each width and scale subscribed now (nil for a photo that is gone).
+    private func render(_ changes: [CellChange]) async throws -> [ChangeGroup: [Int64: CellChangeEvent?]] {
+        let groups = Set(state.withLock { $0.subscribers.values.map(\.group) })
+        var events: [ChangeGroup: [Int64: CellChangeEvent?]] = [:]
+        for group in groups {
+            let renderer = renderer(group)
+            for change in changes {
+                events[group, default: [:]][change.photoID] = .some(try await renderer.event(change))
+            }
+        }
+        return events
+    }
+
+    /// Moves the hub's position from `position` to `head` and updates every subscriber's
+    /// backlog, under the lock; does nothing when the position moved meanwhile (the hub was left
+    /// by its last subscriber, and another read started afresh).
+    private func publish(from position: Int64, through head: Int64,
+                         _ update: (inout ChangeBacklog, ChangeGroup) -> Void) {
+        state.withLock { state in
+            guard state.position == position else { return }
+            state.position = head
+            for subscriber in state.subscribers.values {
+                subscriber.update { update(&$0, subscriber.group) }
+            }
+        }
+    }
+}
+
+/// How the change stream follows the log and keeps its clients (``ChangeHub``).
+public struct ChangeStreamSettings: Sendable {
+    /// How often the hub asks the change watcher whether anything was committed.
+    public var pollInterval: Duration
+    /// How often it reads the log whatever the watcher says.
+    public var fallbackRead: Duration
+    /// How long a client may go without a byte before it is sent a heartbeat comment.
+    public var heartbeat: Duration
+    /// The most photos one client's backlog holds before it becomes a reset.
+    public var backlogLimit: Int
+    /// The most changes one read of the log takes.
+    public var pageSize: Int
+    /// The clock the hub waits on.
+    public var clock: any Clock<Duration>
+
+    public init(pollInterval: Duration = .milliseconds(20), fallbackRead: Duration = .seconds(1),
+                heartbeat: Duration = .seconds(15), backlogLimit: Int = 4_096, pageSize: Int = 500,
+                clock: any Clock<Duration> = ContinuousClock()) {
+        self.pollInterval = pollInterval
+        self.fallbackRead = fallbackRead
+        self.heartbeat = heartbeat
+        self.backlogLimit = backlogLimit
+        self.pageSize = pageSize
+        self.clock = clock
+    }
+}

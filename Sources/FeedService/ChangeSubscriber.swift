@@ -1,0 +1,43 @@
+import FeedAPIModel
+import FeedModel
+import Synchronization
+
+/// One client of the change stream: its width and scale, its ``ChangeBacklog``, and a signal
+/// that wakes its writer when the backlog has something. The hub adds to the backlog under the
+/// subscriber's lock and never waits for the client; the writer takes the backlog and sends it.
+final class ChangeSubscriber: Sendable {
+    let group: ChangeGroup
+    private let backlog: Mutex<ChangeBacklog>
+    private let signal: AsyncStream<Void>.Continuation
+    /// Yields once for each wake-up (several wake-ups before a read count as one); ends when the
+    /// subscriber is finished.
+    let wakeUps: AsyncStream<Void>
+
+    init(group: ChangeGroup, backlogLimit: Int = ChangeBacklog.defaultLimit) {
+        self.group = group
+        backlog = Mutex(ChangeBacklog(limit: backlogLimit))
+        (wakeUps, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Changes `body` makes to the backlog, then wakes the writer.
+    func update(_ body: (inout ChangeBacklog) -> Void) {
+        backlog.withLock { body(&$0) }
+        signal.yield()
+    }
+
+    /// What the writer is to send now.
+    func take() -> [ChangeBacklog.Item] {
+        backlog.withLock { $0.take() }
+    }
+
+    /// Ends ``wakeUps``: the writer sends what it holds and ends the stream.
+    func finish() {
+        signal.finish()
+    }
+}
+
+/// The width and scale a subscriber's cells are laid out at.
+struct ChangeGroup: Hashable, Sendable {
+    var width: Double
+    var scale: Double
+}
