@@ -65,15 +65,17 @@ enum FeedPageText {
         var lines = ["feed at width \(number(page.width)), scale \(number(page.scale)): \(page.entries.count) "
                      + "photo\(page.entries.count == 1 ? "" : "s"), \(page.hits) from the layout cache, "
                      + "\(page.misses) computed"]
-        for entry in page.entries {
-            let caption = entry.item.photo.description.isEmpty ? entry.item.photo.title : entry.item.photo.description
-            let short = caption.count > 40 ? caption.prefix(39) + "…" : Substring(caption)
-            lines.append("  photo \(entry.photoID)  @\(entry.item.owner.username.lowercased())  "
-                         + "\(number(entry.layout.width))×\(number(entry.layout.height))  \(entry.cache.rawValue)  "
-                         + "\(short)")
-        }
+        lines += page.entries.map { "  " + line($0) }
         lines.append("next: \(page.next?.encoded ?? "(end of feed)")")
         return lines
+    }
+
+    /// One entry: `photo ID  @user  W×H  hit|miss  caption` (the caption cut at 40 characters).
+    static func line(_ entry: FeedPageEntry) -> String {
+        let caption = entry.item.photo.description.isEmpty ? entry.item.photo.title : entry.item.photo.description
+        let short = caption.count > 40 ? caption.prefix(39) + "…" : Substring(caption)
+        return "photo \(entry.photoID)  @\(entry.item.owner.username.lowercased())  "
+            + "\(number(entry.layout.width))×\(number(entry.layout.height))  \(entry.cache.rawValue)  \(short)"
     }
 
     static func number(_ value: Double) -> String {

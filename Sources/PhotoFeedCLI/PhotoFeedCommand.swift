@@ -11,7 +11,7 @@ public struct PhotoFeedCommand: AsyncParsableCommand {
 
     /// The commands every `photofeed` executable has, in the order help lists them.
     public static let commonSubcommands: [any ParsableCommand.Type] = [
-        DemoCommand.self, MigrateCommand.self, SeedCommand.self, FeedCommand.self, SyncCommand.self,
+        DemoCommand.self, MigrateCommand.self, SeedCommand.self, FeedCommand.self, ChangesCommand.self, SyncCommand.self,
         JobsCommand.self, SessionCommand.self,
         LayoutsCommand.self, LayoutCommand.self,
     ]
