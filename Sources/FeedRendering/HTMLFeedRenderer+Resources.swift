@@ -90,6 +90,34 @@ extension HTMLFeedRenderer {
 
         """
 
+    /// Follows the change stream at `/v1/changes?QUERY`: a changed cell on the page takes its new
+    /// height at once (the event's item carries it), then its new content from `/cells/{id}?QUERY`,
+    /// one replacement after another so an older answer never lands after a newer one. A reset
+    /// reloads the page. The browser's `EventSource` reconnects with `Last-Event-ID` by itself.
+    static func liveUpdateScript(query: String) -> String {
+        let query = query.filter { $0.isLetter || $0.isNumber || "=&.".contains($0) }
+        return """
+            (() => {
+              const query = "\(query)";
+              const cellOf = (id) => document.querySelector(`section.cell[data-photo-id="${id}"]`);
+              let replacing = Promise.resolve();
+              const changes = new EventSource(`/v1/changes?${query}`);
+              changes.addEventListener("cell", (event) => {
+                const item = JSON.parse(event.data);
+                const cell = cellOf(item.photoId);
+                if (!cell) return;
+                cell.style.height = `${item.layout.size[1]}px`;
+                replacing = replacing.then(async () => {
+                  const response = await fetch(`/cells/${item.photoId}?${query}`);
+                  if (response.ok && cellOf(item.photoId)) cellOf(item.photoId).outerHTML = await response.text();
+                }).catch(() => {});
+              });
+              changes.addEventListener("reset", () => location.reload());
+            })();
+
+            """
+    }
+
     /// A font reference for CSS `url("…")`: an absolute path becomes a `file://` URL and a relative
     /// one a relative URL (resolved against the page), both with everything but unreserved
     /// characters and "/" percent-encoded; a string with a scheme is kept, with `"`, `\` and line

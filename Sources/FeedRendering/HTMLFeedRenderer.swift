@@ -42,6 +42,13 @@ public struct HTMLFeedRenderer: Sendable {
     /// text baseline (`getBoundingClientRect`) as JSON into `<pre id="positions">`: what the
     /// browser test reads back from a headless browser's DOM dump.
     public var includesPositionProbe: Bool
+    /// A page that follows changes never fires its load event (browser tests of the live page:
+    /// a headless browser then reads the DOM when its `--timeout` says, after the updates).
+    public var holdsLoadEvent = false
+    /// The query (`width=W&scale=S`) of the change stream the page follows, or nil for a page
+    /// that never changes (a file). A page that follows `/v1/changes?QUERY` (``liveUpdateScript(query:)``)
+    /// replaces a cell with `/cells/{id}?QUERY` when it changes.
+    public var followedChanges: String?
 
     public static let defaultRegularFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     public static let defaultBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -49,7 +56,7 @@ public struct HTMLFeedRenderer: Sendable {
     public init(width: Double, primaryFamily: String = "DejaVu Sans", regularFont: String = defaultRegularFont,
                 boldFont: String = defaultBoldFont,
                 fallbackFonts: [HTMLFallbackFont] = HTMLFallbackFont.standardCascade, cellSpacing: Double = 0,
-                includesPositionProbe: Bool = false) {
+                includesPositionProbe: Bool = false, followedChanges: String? = nil) {
         self.width = width
         self.primaryFamily = primaryFamily
         self.regularFont = regularFont
@@ -57,6 +64,7 @@ public struct HTMLFeedRenderer: Sendable {
         self.fallbackFonts = fallbackFonts
         self.cellSpacing = cellSpacing
         self.includesPositionProbe = includesPositionProbe
+        self.followedChanges = followedChanges
     }
 
     /// The page for `cells`, in order, ending with a newline.
@@ -82,11 +90,20 @@ public struct HTMLFeedRenderer: Sendable {
         if includesPositionProbe {
             out += "<pre id=\"positions\" hidden></pre>\n<script>\n\(Self.positionProbeScript)</script>\n"
         }
+        if let followedChanges {
+            out += "<script>\n\(Self.liveUpdateScript(query: followedChanges))</script>\n"
+            if holdsLoadEvent {
+                // A frame that never finishes loading: the page's load event never fires.
+                out += "<iframe hidden src=\"/v1/changes?\(followedChanges)\"></iframe>\n"
+            }
+        }
         out += "</body>\n</html>\n"
         return out
     }
 
-    private func section(for cell: CellSnapshot) -> String {
+    /// One cell's `<section>`, as the page has it: what `/cells/{id}` answers, and what the page
+    /// puts in place of the cell when it changes.
+    public func section(for cell: CellSnapshot) -> String {
         var out = "<section class=\"cell\" data-photo-id=\"\(cell.photoID)\" style=\"width: \(px(cell.size.width))px; "
             + "height: \(px(cell.size.height))px; margin-bottom: \(px(cellSpacing))px\">\n"
         for node in cell.nodes {

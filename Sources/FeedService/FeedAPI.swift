@@ -26,7 +26,7 @@ final class FeedAPI: Sendable {
     let metrics: ServiceMetrics
     let documents: ServiceDocuments
     let watcher: (any ChangeWatching)?
-    let htmlPositionProbe: Bool
+    let htmlProbe: HTMLTestProbe
     let fonts: ServiceFonts
     let responses = ResponseCache()
     let outages: OutageLog
@@ -36,7 +36,7 @@ final class FeedAPI: Sendable {
 
     init(controller: FeedController, store: any FeedServing, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
          changes: (log: any ChangeLogReading, watcher: (any ChangeWatching)?, settings: ChangeStreamSettings)? = nil,
-         htmlPositionProbe: Bool = false, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection,
+         htmlProbe: HTMLTestProbe = .none, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection,
          logger: Logger) {
         let layoutThreads = WorkerThreads()
         self.layoutThreads = layoutThreads
@@ -46,7 +46,7 @@ final class FeedAPI: Sendable {
         }
         outages = OutageLog(logger: logger)
         healthCheck = HealthCheck(store: store)
-        self.htmlPositionProbe = htmlPositionProbe
+        self.htmlProbe = htmlProbe
         self.fonts = ServiceFonts(fonts: fonts)
         self.controller = controller
         self.store = store
@@ -96,14 +96,22 @@ final class FeedAPI: Sendable {
     }
 
     /// `GET /`: the feed page as HTML (``HTMLFeedRenderer``), 375 points wide unless `width`
-    /// says otherwise, its fonts from `/fonts/…`, with a link to the next page.
+    /// says otherwise, its fonts from `/fonts/…`, with a link to the next page; it follows the
+    /// change stream, so its cells change as the store's do.
     func htmlFeed(_ request: Request) async -> Response {
         await answer(request) {
             let query = try Self.query(request, paging: true, defaultWidth: 375)
             return try await cached(.html(query), request: request, contentType: "text/html; charset=utf-8") {
                 let page = try await page(query)
                 var renderer = fonts.renderer(width: query.width)
-                renderer.includesPositionProbe = htmlPositionProbe
+                // The position probe's page is a snapshot: a page that follows changes keeps a
+                // request open, and a browser's virtual time would wait for it for ever.
+                if htmlProbe == .positions {
+                    renderer.includesPositionProbe = true
+                } else if changeHub != nil {
+                    renderer.followedChanges = "width=\(ServiceNumber.text(query.width))&scale=\(ServiceNumber.text(query.scale))"
+                    renderer.holdsLoadEvent = htmlProbe == .liveUpdates
+                }
                 let html = try await layoutThreads.run { [controller, renderer] in
                     renderer.render(controller.snapshots(of: page))
                 }
@@ -111,6 +119,26 @@ final class FeedAPI: Sendable {
                                                        with: "</main>\n" + Self.navigation(query, page: page)).utf8),
                         LayoutLookups(hits: page.hits, misses: page.misses))
             }
+        }
+    }
+
+    /// `GET /cells/{id}`: one cell's HTML `<section>`, as the page at `/` has it (the page puts it
+    /// in place of the cell when the change stream says the cell changed).
+    func cellHTML(_ request: Request, id: String) async -> Response {
+        await answer(request) {
+            guard let photoID = Int64(id) else {
+                throw ProblemDocument.badParameter("id", "id must be a photo id (a whole number), not \"\(id)\"")
+            }
+            let query = try Self.query(request, paging: false)
+            guard let entry = try await controller.servedEntry(from: store, photoID: photoID, width: query.width,
+                                                               scale: query.scale, executor: layoutThreads)
+            else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
+            count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
+            let renderer = fonts.renderer(width: query.width)
+            let html = try await layoutThreads.run { [controller] in
+                renderer.section(for: controller.snapshot(of: entry, scale: query.scale))
+            }
+            return conditional(Data(html.utf8), contentType: "text/html; charset=utf-8", request: request)
         }
     }
 
@@ -165,7 +193,7 @@ final class FeedAPI: Sendable {
         return page
     }
 
-    private func count(hits: Int, misses: Int) {
+    func count(hits: Int, misses: Int) {
         metrics.cacheHits.increment(by: hits)
         metrics.cacheMisses.increment(by: misses)
         metrics.layoutsComputed.increment(by: misses)

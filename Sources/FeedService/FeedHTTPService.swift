@@ -36,7 +36,7 @@ public struct FeedHTTPService: Sendable {
     ///   - port: 0 picks a free port (``run(onListening:)`` tells which).
     ///   - withSync: also run a sync worker in this process (``SyncDaemonService``), on SQLite (under
     ///     the file's sync lock) or PostgreSQL (beside any other workers).
-    ///   - htmlPositionProbe: the HTML page carries ``HTMLFeedRenderer``'s position probe (browser tests).
+    ///   - htmlProbe: what the HTML page carries for browser tests (``HTMLTestProbe``).
     ///   - syncClock: the in-process daemon's clock (tests give a simulated one).
     ///   - responseCache: keep responses until the database changes (off: every request reads
     ///     the store; the benchmarks of the store path).
@@ -46,7 +46,7 @@ public struct FeedHTTPService: Sendable {
     /// A store that can watch its database (``ChangeWatchingStore``) gets its responses cached
     /// until the database changes (``ResponseCache``); any other is answered afresh every time.
     public init(store: any FeedStoring & FeedServing, host: String = "127.0.0.1", port: Int = 8080, withSync: Bool = false,
-                logger: Logger = Logger(label: "photofeed.serve"), htmlPositionProbe: Bool = false,
+                logger: Logger = Logger(label: "photofeed.serve"), htmlProbe: HTMLTestProbe = .none,
                 syncClock: any SyncClock = RealClock(), measurer: TextMeasurer = .shared,
                 responseCache: Bool = true, storeDeadline: Duration = .seconds(3),
                 idleTimeout: TimeAmount = .seconds(10), changeStream: ChangeStreamSettings = ChangeStreamSettings()) throws {
@@ -63,7 +63,7 @@ public struct FeedHTTPService: Sendable {
                       store: DeadlineServing(store: store, deadline: storeDeadline), metrics: ServiceMetrics(),
                       watcher: responseCache ? watcher : nil,
                       changes: (store as? any ChangeLogReading).map { ($0, watcher, changeStream) },
-                      htmlPositionProbe: htmlPositionProbe, fonts: measurer.fonts, logger: logger)
+                      htmlProbe: htmlProbe, fonts: measurer.fonts, logger: logger)
     }
 
     /// How long a connection may go without a whole request head (or, between requests, without
@@ -120,6 +120,16 @@ public struct FeedHTTPService: Sendable {
             throw ListenError(error, host: host, port: port) ?? error
         }
     }
+}
+
+/// What the HTML page carries for browser tests.
+public enum HTMLTestProbe: Sendable {
+    /// Nothing: the page users get.
+    case none
+    /// ``HTMLFeedRenderer``'s position probe, on a page that does not follow changes.
+    case positions
+    /// A page that follows changes and never fires its load event (``HTMLFeedRenderer/holdsLoadEvent``).
+    case liveUpdates
 }
 
 /// A server that cannot start as asked.

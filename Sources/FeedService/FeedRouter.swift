@@ -17,6 +17,7 @@ enum FeedRouter {
         router.get("/v1/changes") { request, _ in await api.changes(request) }
         router.get("/v1/layouts/report") { request, _ in await api.layoutsReport(request) }
         router.get("/") { request, _ in await api.htmlFeed(request) }
+        router.get("/cells/:id") { request, context in await api.cellHTML(request, id: context.parameters.get("id") ?? "") }
         router.get("/fonts/:name") { request, context in await api.font(request, name: context.parameters.get("name") ?? "") }
         router.get("/healthz") { request, _ in await api.health(request) }
         router.get("/metrics") { request, _ in api.metricsText(request) }
@@ -57,7 +58,7 @@ struct NotFoundProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         if ["/", "/v1/feed", "/v1/changes", "/v1/layouts/report", "/healthz", "/metrics", "/openapi.yaml"].contains(path) {
             return true
         }
-        for prefix in ["/v1/photos/", "/fonts/"] where path.hasPrefix(prefix) {
+        for prefix in ["/v1/photos/", "/cells/", "/fonts/"] where path.hasPrefix(prefix) {
             let rest = path.dropFirst(prefix.count)
             return !rest.isEmpty && !rest.contains("/")
         }

@@ -141,6 +141,22 @@ import Testing
         }
     }
 
+    @Test func thePageFollowsTheStreamAndACellIsItsSection() async throws {
+        try await Self.withServer { _, _, _, client in
+            let page = String(buffer: try await client.execute(uri: "/?width=375&scale=3", method: .get).body)
+            let cell = try await client.execute(uri: "/cells/4?width=375&scale=3", method: .get)
+            let section = String(buffer: cell.body)
+
+            #expect(page.contains("new EventSource(`/v1/changes?${query}`)"))
+            #expect(page.contains("const query = \"width=375&scale=3\";"))
+            #expect(cell.status == .ok && cell.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(section.hasPrefix("<section class=\"cell\" data-photo-id=\"4\"") && section.hasSuffix("</section>\n"))
+            #expect(page.contains(section))
+            let unknown = try await client.execute(uri: "/cells/99?width=375", method: .get)
+            ServiceFixture.expectProblem(unknown, status: 404)
+        }
+    }
+
     @Test func badPositionsAndSizesAreProblems() async throws {
         try await Self.withServer { _, _, _, client in
             for (query, parameter) in [("width=375&since=-1", "since"), ("width=375&since=1x", "since"),

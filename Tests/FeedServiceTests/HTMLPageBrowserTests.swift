@@ -14,7 +14,7 @@ import Testing
 @Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct HTMLPageBrowserTests {
     @Test func everyCellsBoxesLandWhereItsLayoutSays() async throws {
         let chromium = try HeadlessChromium.locate()
-        let app = try ServiceFixture.service(htmlPositionProbe: true).service.application()
+        let app = try ServiceFixture.service(htmlProbe: .positions).service.application()
         try await app.test(.live) { client in
             let port = try #require(client.port)
             // Given the page's layouts as the API gives them (3x: frames on whole device pixels)

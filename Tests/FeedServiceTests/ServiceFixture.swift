@@ -20,7 +20,7 @@ enum ServiceFixture {
     static let idleTimeout = TimeAmount.minutes(5)
     static let storeDeadline = Duration.seconds(120)
 
-    static func service(busyTimeout: TimeInterval = 5, htmlPositionProbe: Bool = false,
+    static func service(busyTimeout: TimeInterval = 5, htmlProbe: HTMLTestProbe = .none,
                         idleTimeout: TimeAmount = ServiceFixture.idleTimeout,
                         changeStream: ChangeStreamSettings = ChangeStreamSettings()) throws
         -> (service: FeedHTTPService, path: String) {
@@ -29,7 +29,7 @@ enum ServiceFixture {
                                   clock: FeedTestStore.clock, busyTimeout: busyTimeout)
         var logger = Logger(label: "photofeed.serve.tests")
         logger.logLevel = .warning
-        return (try FeedHTTPService(store: store, port: 0, logger: logger, htmlPositionProbe: htmlPositionProbe,
+        return (try FeedHTTPService(store: store, port: 0, logger: logger, htmlProbe: htmlProbe,
                                     storeDeadline: storeDeadline, idleTimeout: idleTimeout,
                                     changeStream: changeStream), path)
     }

@@ -91,3 +91,8 @@ enum TestCluster {
         return try body(connection)
     }
 }
+
+extension PostgresLocation {
+    /// The `--db` URL of this location, its schema included.
+    var url: String { description }
+}

@@ -1,24 +1,23 @@
-import FeedStorePostgres
 import Foundation
 import Glibc
 
 /// `photofeed-server` (the debug build beside the test bundle) as a child process: its output
 /// goes to files, so a child never blocks on a full pipe, and a kill timer ends a child that
 /// hangs, so its test fails instead of hanging.
-final class WorkerProcess: Sendable {
-    let process = Process()
-    let output: URL
-    let errors: URL
+public final class WorkerProcess: Sendable {
+    public let process = Process()
+    public let output: URL
+    public let errors: URL
 
     /// `.build/<triple>/debug/photofeed-server`, beside the running test bundle.
-    static var executable: URL {
+    public static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("photofeed-server")
     }
 
-    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
+    public static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
 
-    init(_ arguments: [String], limit: TimeInterval = 240) throws {
+    public init(_ arguments: [String], limit: TimeInterval = 240) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("photofeed-worker-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -29,7 +28,7 @@ final class WorkerProcess: Sendable {
         process.executableURL = Self.executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["PHOTOFEED_HOME": StoreFactory.projectRoot.path]) { _, home in home }
+            ["PHOTOFEED_HOME": CuratedTexts.root.path]) { _, home in home }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
@@ -39,31 +38,26 @@ final class WorkerProcess: Sendable {
         }
     }
 
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
-    func killNow() {
+    public func killNow() {
         kill(process.processIdentifier, SIGKILL)
     }
 
     /// Waits for the process to end (polling: `waitUntilExit` would hold a thread of the
     /// cooperative pool); returns its status, or nil when it was killed by a signal.
-    func finish() async throws -> Int32? {
+    public func finish() async throws -> Int32? {
         while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         return process.terminationReason == .exit ? process.terminationStatus : nil
     }
 
-    var standardOutput: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
-    var standardError: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+    public var standardOutput: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+    public var standardError: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
 
     /// Runs `photofeed-server` with `arguments` to its end.
-    static func run(_ arguments: [String]) async throws -> (status: Int32?, output: String, errors: String) {
+    public static func run(_ arguments: [String]) async throws -> (status: Int32?, output: String, errors: String) {
         let process = try WorkerProcess(arguments)
         let status = try await process.finish()
         return (status, process.standardOutput, process.standardError)
     }
-}
-
-extension PostgresLocation {
-    /// The `--db` URL of this location, its schema included.
-    var url: String { description }
 }
