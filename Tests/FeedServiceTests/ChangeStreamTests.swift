@@ -23,12 +23,16 @@ import Testing
                                                         _ client: any TestClientProtocol) async throws -> Void)
         async throws {
         let (service, path) = try ServiceFixture.service(changeStream: settings)
-        let writer = try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory,
-                                   clock: FeedTestStore.clock)
+        let writer = try Self.writer(path)
         let base = try await writer.changes(after: .max, limit: 1).head
         try await service.application().test(.live) { client in
             try await body(try #require(client.port), writer, base, client)
         }
+    }
+
+    /// A second connection to the service's database file.
+    static func writer(_ path: String) throws -> FeedStore {
+        try FeedStore(path: path, migrationsDirectory: FeedTestStore.migrationsDirectory, clock: FeedTestStore.clock)
     }
 
     /// The ids `base + offsets`, as the stream writes them.

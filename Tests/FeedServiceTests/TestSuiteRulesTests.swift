@@ -13,7 +13,7 @@ import Testing
         "Process()", "processExitsWith", "(.live)", "PhotoFeedProcess.run", "PhotoFeedProcess.Running",
         "WorkerProcess(", "WorkerProcess.run", "HeadlessChromium.locate",
         "ServeProcessTests.", "TestCluster.", "StoreFactory.postgres", "StoreBackend.allCases", "BothStores(",
-        "PostgresConnection.connect", "HTTPTestClient(", "ServerBootstrap", "service.run",
+        "PostgresConnection.connect", "HTTPTestClient(", "ServerBootstrap", "service.run", "EventStreamTestClient.open",
     ]
 
     /// Every Swift file under `Tests/`, with its path relative to the checkout.

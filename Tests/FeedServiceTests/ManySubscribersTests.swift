@@ -1,0 +1,56 @@
+import FeedService
+import Foundation
+import HTTPTestSupport
+import HummingbirdTesting
+import Testing
+
+/// 1,000 clients of `GET /v1/changes` on one server, on loopback: a commit reaches every one of
+/// them as the same event, and the changed cell is laid out once for all of them.
+@Suite(.tags(.slow), .notInQuickRuns, .timeLimit(.minutes(5))) struct ManySubscribersTests {
+    static let clients = 1_000
+
+    /// The layout cache report's miss count.
+    static func misses(_ client: any TestClientProtocol) async throws -> Int {
+        let report = ServiceFixture.object(try await client.execute(uri: "/v1/layouts/report", method: .get))
+        return try #require(report["misses"] as? Int)
+    }
+
+    @Test func aCommitReachesAThousandSubscribersLaidOutOnce() async throws {
+        let (service, path) = try ServiceFixture.service(changeStream: ChangeStreamTests.settings)
+        let writer = try ChangeStreamTests.writer(path)
+        try await service.application().test(.live) { client in
+            let port = try #require(client.port)
+            // Given a thousand subscribers at 375 @3x, each past its opening lines
+            let streams = try await withThrowingTaskGroup(of: EventStreamTestClient.self) { group in
+                for _ in 0..<Self.clients {
+                    group.addTask {
+                        let stream = try await EventStreamTestClient.open(port: port, path: ChangeStreamTests.path,
+                                                                          timeout: .seconds(120))
+                        _ = try await ChangeStreamTests.events(stream, count: 1)
+                        return stream
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            _ = try await client.execute(uri: "/v1/photos/4?width=375&scale=3", method: .get)
+            let missesBefore = try await Self.misses(client)
+
+            // When another connection commits a like
+            try writer.like(photoID: 4)
+
+            // Then every subscriber receives the photo's new item, the same bytes for all, and the
+            // cell was laid out once
+            let received = try await withThrowingTaskGroup(of: String?.self) { group in
+                for stream in streams {
+                    group.addTask { try await ChangeStreamTests.events(stream, count: 1).first?.data }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            streams.forEach { $0.close() }
+            let item = try await ChangeStreamTests.item(client, 4)
+            #expect(received.count == Self.clients)
+            #expect(received.allSatisfy { $0 == item })
+            #expect(try await Self.misses(client) == missesBefore + 1)
+        }
+    }
+}
