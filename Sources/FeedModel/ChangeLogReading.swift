@@ -6,19 +6,20 @@ public protocol ChangeLogReading: Sendable {
 
     /// Deletes the rows `retention` no longer keeps, in short transactions of at most
     /// ``ChangeRetention/batchSize`` rows each, so that writers never wait long behind it; returns
-    /// how many it deleted. The newest row is always kept.
-    func pruneChangeLog(_ retention: ChangeRetention, now: Int64) throws -> Int
+    /// how many it deleted. The newest row is always kept, and the log stays one unbroken run.
+    func pruneChangeLog(_ retention: ChangeRetention) throws -> Int
 }
 
 /// How much of the change log a store keeps: the newest ``count`` rows, and of those only the
-/// rows younger than ``maxAge``. A client further behind gets a reset (refetch the feed).
+/// rows written less than ``maxAge`` before the newest one (so a quiet database loses nothing to
+/// age, and pruning needs no clock). A client further behind gets a reset (refetch the feed).
 public struct ChangeRetention: Hashable, Sendable {
     /// The default: 100,000 rows, for 7 days.
     public static let standard = ChangeRetention(count: 100_000, maxAge: 7 * 24 * 3_600_000)
 
     /// The most rows kept (at least 1).
     public var count: Int64
-    /// The oldest a row may be, in milliseconds.
+    /// How much older than the newest row a row may be, in milliseconds.
     public var maxAge: Int64
     /// The most rows one pruning transaction deletes.
     public var batchSize: Int = 1_000

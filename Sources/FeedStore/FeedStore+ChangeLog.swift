@@ -8,11 +8,11 @@ extension FeedStore: ChangeLogReading {
         try await writer.read { db in try Self.changeLogPage(db, after: sequence, limit: limit) }
     }
 
-    public func pruneChangeLog(_ retention: ChangeRetention, now: Int64) throws -> Int {
+    public func pruneChangeLog(_ retention: ChangeRetention) throws -> Int {
         var deleted = 0
         while true {
             let count = try writer.write { db in
-                guard let through = try Self.pruneLimit(db, retention, now: now) else { return 0 }
+                guard let through = try Self.pruneLimit(db, retention) else { return 0 }
                 try db.execute(sql: "DELETE FROM change_log WHERE seq <= ?", arguments: [through])
                 return db.changesCount
             }
@@ -36,14 +36,16 @@ extension FeedStore: ChangeLogReading {
 
     /// The highest sequence number the next pruning transaction deletes, or nil when `retention`
     /// keeps every row: the rows below the newest `count`, and the rows before the first one
-    /// younger than `maxAge`, at most a batch of them, never the newest row. Pruning keeps the
-    /// log one unbroken run of numbers, so its horizon is the number below its oldest row.
-    private static func pruneLimit(_ db: Database, _ retention: ChangeRetention, now: Int64) throws -> Int64? {
+    /// written within `maxAge` of the newest, at most a batch of them, never the newest row.
+    /// Pruning keeps the log one unbroken run of numbers, so its horizon is the number below its
+    /// oldest row.
+    private static func pruneLimit(_ db: Database, _ retention: ChangeRetention) throws -> Int64? {
         guard let bounds = try Row.fetchOne(db, sql: "SELECT min(seq), max(seq) FROM change_log"),
               let oldest: Int64 = bounds[0], let head: Int64 = bounds[1] else { return nil }
         let firstYoung: Int64 = try Int64.fetchOne(db, sql: """
-            SELECT seq FROM change_log WHERE changed_at >= ? ORDER BY seq LIMIT 1
-            """, arguments: [now - retention.maxAge]) ?? head
+            SELECT seq FROM change_log
+            WHERE changed_at >= (SELECT changed_at FROM change_log WHERE seq = ?) - ? ORDER BY seq LIMIT 1
+            """, arguments: [head, retention.maxAge]) ?? head
         let through = min(max(head - retention.count, firstYoung - 1), head - 1,
                           oldest - 1 + Int64(retention.batchSize))
         return through >= oldest ? through : nil

@@ -19,12 +19,12 @@ extension PostgresFeedStore: ChangeLogReading {
         }
     }
 
-    public func pruneChangeLog(_ retention: ChangeRetention, now: Int64) throws -> Int {
+    public func pruneChangeLog(_ retention: ChangeRetention) throws -> Int {
         var deleted = 0
         while true {
             let count = try blockingSession { session in
                 try await session.transaction {
-                    guard let through = try await Self.pruneLimit(session, retention, now: now) else { return 0 }
+                    guard let through = try await Self.pruneLimit(session, retention) else { return 0 }
                     return try await session.execute("DELETE FROM change_log WHERE seq <= \(through)")
                 }
             }
@@ -41,13 +41,15 @@ extension PostgresFeedStore: ChangeLogReading {
     }
 
     /// As the SQLite store's: the rows below the newest `count` and those before the first row
-    /// younger than `maxAge`, at most a batch, never the newest row (the log stays one run).
-    private static func pruneLimit(_ session: PostgresSession, _ retention: ChangeRetention,
-                                   now: Int64) async throws -> Int64? {
+    /// written within `maxAge` of the newest, at most a batch, never the newest row (the log
+    /// stays one run).
+    private static func pruneLimit(_ session: PostgresSession, _ retention: ChangeRetention) async throws -> Int64? {
         let (oldest, head) = try await changeLogBounds(session)
         guard let oldest else { return nil }
         let young = try await session.query("""
-            SELECT seq FROM change_log WHERE changed_at >= \(now - retention.maxAge) ORDER BY seq LIMIT 1
+            SELECT seq FROM change_log
+            WHERE changed_at >= (SELECT changed_at FROM change_log WHERE seq = \(head)) - \(retention.maxAge)
+            ORDER BY seq LIMIT 1
             """).rows.first
         let firstYoung = try young?.decode(Int64.self) ?? head
         let through = min(max(head - retention.count, firstYoung - 1), head - 1,

@@ -34,6 +34,10 @@ extension SyncWorker {
         public var logInterval: Duration = .seconds(10)
         /// The time that paces the progress lines: wall time, whatever the worker's clock.
         public var logClock: SyncLogClock = .continuous
+        /// How much of the store's change log the worker keeps: it prunes the rest after every
+        /// ``changeLogPruneInterval``-th batch it commits, and when it stops.
+        public var changeRetention: ChangeRetention = .standard
+        public var changeLogPruneInterval = 64
 
         /// The default number of jobs claimed (and committed) per batch.
         public static let defaultBatchSize = 512

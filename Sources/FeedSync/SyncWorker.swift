@@ -181,6 +181,12 @@ public actor SyncWorker {
         }
     }
 
+    /// Deletes the change-log rows the retention no longer keeps (a store without a change log
+    /// has none to prune). The log grows with the worker's commits, so the worker bounds it.
+    func pruneChangeLog() throws {
+        _ = try (store as? any ChangeLogReading)?.pruneChangeLog(configuration.changeRetention)
+    }
+
     /// Relayouts the cells whose cached layouts are older than their photo's content.
     func relayoutStaleCells() async throws {
         let stale = try store.photosWithStaleLayouts()
@@ -217,6 +223,7 @@ public actor SyncWorker {
         leases.release(committing.writes.map(\.operation.rowID))
         configuration.faultInjection?(.afterCommit(batch: number))
         report.add(result, retriedBefore: retried)
+        if number % configuration.changeLogPruneInterval == 0 { try pruneChangeLog() }
         statusLog.committed(batch: number, completions: committing.completions, report: report,
                             pending: leases.held.count)
         report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
@@ -245,6 +252,7 @@ public actor SyncWorker {
         resetQueues()
         do {
             try await commit()
+            try pruneChangeLog()
             try await layoutPasses.flush()
         } catch is CancellationError {
             // The pass was cut short; stale cells are laid out by the next worker to start.

@@ -14,7 +14,7 @@ import Testing
                           head: rows.last?.sequence ?? horizon)
         }
 
-        func pruneChangeLog(_ retention: ChangeRetention, now: Int64) throws -> Int { 0 }
+        func pruneChangeLog(_ retention: ChangeRetention) throws -> Int { 0 }
     }
 
     static let log = Log(rows: [(1, 10), (2, 11), (3, 10), (4, 12), (5, 11)].map { sequence, photo in

@@ -26,6 +26,8 @@ struct StoreUnderTest: Sendable {
     var appliedMigrations: @Sendable () throws -> [String]
     /// How many photo links (`layout_cache`) and shared layouts (`cell_layout`) are stored.
     var layoutCounts: @Sendable () throws -> LayoutCounts
+    /// Runs one SQL statement that both dialects read alike (tests that set what no seam writes).
+    var execute: @Sendable (String) throws -> Void
 }
 
 /// The rows of the layout cache's two tables.
@@ -69,7 +71,8 @@ enum StoreFactory {
                                           LayoutCounts(links: try count(db, "layout_cache"),
                                                        layouts: try count(db, "cell_layout"))
                                       }
-                                  })
+                                  },
+                                  execute: { sql in try store.writer.write { db in try db.execute(sql: sql) } })
         case .postgres:
             let store = try postgres(clock: clock)
             return StoreUnderTest(backend: backend, reading: store, cache: store, serving: store, seeding: store, jobs: store,
@@ -82,7 +85,8 @@ enum StoreFactory {
                                                                        in: store.location),
                                           layouts: try TestCluster.count("SELECT COUNT(*) FROM cell_layout",
                                                                          in: store.location))
-                                  })
+                                  },
+                                  execute: { sql in try TestCluster.execute([sql], in: store.location) })
         }
     }
 
