@@ -88,11 +88,6 @@ final class ChangeHub: Sendable {
         metrics.changeSubscribers.decrement()
     }
 
-    /// Ends every subscriber's stream (the server is shutting down).
-    func finishAll() {
-        for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.finish() }
-    }
-
     /// Follows the log until cancelled.
     private func follow<C: Clock<Duration>>(clock: C) async {
         var lastVersion = try? watcher?.version()
@@ -119,7 +114,7 @@ final class ChangeHub: Sendable {
     }
 
     /// Reads, renders and queues every change after the hub's position, a page at a time.
-    func readNewChanges() async {
+    private func readNewChanges() async {
         while !Task.isCancelled, let position = state.withLock({ $0.position }) {
             do {
                 var cursor = ChangeLogCursor(position: position)

@@ -61,8 +61,8 @@ package final class EventStreamTestClient: Sendable {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(
-                        EventStreamReader(request: request, head: head, events: continuation))
+                    try channel.pipeline.syncOperations.addHandler(RequestSender(request: request))
+                    try channel.pipeline.syncOperations.addHandler(EventStreamReader(head: head, events: continuation))
                 }
             }
             .connect(host: host, port: port).get()
@@ -89,27 +89,18 @@ package final class EventStreamTestClient: Sendable {
     }
 }
 
-/// Sends the request, completes the head, and parses the body into events.
+/// Completes the head and parses the body into events (after ``RequestSender``).
 private final class EventStreamReader: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
-    typealias OutboundOut = HTTPClientRequestPart
 
-    private let request: HTTPRequestHead
     private let head: EventLoopPromise<HTTPResponseHead>
     private let events: AsyncThrowingStream<EventStreamTestClient.Event, any Error>.Continuation
     private var pending: [UInt8] = []
 
-    init(request: HTTPRequestHead, head: EventLoopPromise<HTTPResponseHead>,
+    init(head: EventLoopPromise<HTTPResponseHead>,
          events: AsyncThrowingStream<EventStreamTestClient.Event, any Error>.Continuation) {
-        self.request = request
         self.head = head
         self.events = events
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        context.write(wrapOutboundOut(.head(request)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -62,7 +62,8 @@ package struct HTTPTestClient: Sendable {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(Exchange(request: request, response: response))
+                    try channel.pipeline.syncOperations.addHandler(RequestSender(request: request))
+                    try channel.pipeline.syncOperations.addHandler(Exchange(response: response))
                 }
             }
             .connect(host: host, port: port)
@@ -100,25 +101,16 @@ package struct HTTPTestClient: Sendable {
     }
 }
 
-/// Sends one request when the connection opens and completes `response` with what comes back.
+/// Completes `response` with what comes back (after ``RequestSender``).
 private final class Exchange: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
-    typealias OutboundOut = HTTPClientRequestPart
 
-    private let request: HTTPRequestHead
     private let response: EventLoopPromise<HTTPTestResponse>
     private var head: HTTPResponseHead?
     private var body: [UInt8] = []
 
-    init(request: HTTPRequestHead, response: EventLoopPromise<HTTPTestResponse>) {
-        self.request = request
+    init(response: EventLoopPromise<HTTPTestResponse>) {
         self.response = response
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        context.write(wrapOutboundOut(.head(request)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
