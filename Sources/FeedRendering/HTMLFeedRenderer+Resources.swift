@@ -95,7 +95,7 @@ extension HTMLFeedRenderer {
     /// one replacement after another so an older answer never lands after a newer one. A reset
     /// reloads the page. The browser's `EventSource` reconnects with `Last-Event-ID` by itself.
     static func liveUpdateScript(query: String) -> String {
-        let query = query.filter { $0.isLetter || $0.isNumber || "=&.".contains($0) }
+        let query = query.filter { $0.isLetter || $0.isNumber || "=&.,".contains($0) }
         return """
             (() => {
               const query = "\(query)";

@@ -45,7 +45,7 @@ public struct HTMLFeedRenderer: Sendable {
     /// A page that follows changes never fires its load event (browser tests of the live page:
     /// a headless browser then reads the DOM when its `--timeout` says, after the updates).
     public var holdsLoadEvent = false
-    /// The query (`width=W&scale=S`) of the change stream the page follows, or nil for a page
+    /// The query (`width=W&scale=S&photos=…`) of the change stream the page follows, or nil for a page
     /// that never changes (a file). A page that follows `/v1/changes?QUERY` (``liveUpdateScript(query:)``)
     /// replaces a cell with `/cells/{id}?QUERY` when it changes.
     public var followedChanges: String?

@@ -11,8 +11,9 @@ import Synchronization
 /// it asks the store's change watcher whether anything was committed (a SQLite file's
 /// `data_version`, a PostgreSQL notification; a read each ``ChangeStreamSettings/fallbackRead``
 /// whatever it says), and reads the new changes when it was. The latest change of each photo is
-/// laid out once for each width and scale that subscribers asked for (``ChangedCellRenderer``)
-/// and queued to each of them with its event, under one lock with the hub's position, so a
+/// laid out once for each width and scale that subscribers asked for (``ChangedCellRenderer``),
+/// where a subscriber of that width and scale follows the photo, and queued to each subscriber
+/// that follows it, with its event, under one lock with the hub's position, so a
 /// subscriber registered at position p receives every change after p and none before.
 ///
 /// A store that cannot be read leaves the position where it was; the next tick reads again. The
@@ -125,8 +126,10 @@ final class ChangeHub: Sendable {
                 case .changes(let changes):
                     guard !changes.isEmpty else { return }
                     let events = try await render(changes)
-                    publish(from: position, through: cursor.position) { backlog, group in
-                        for change in changes { backlog.add(change, event: events[group]?[change.photoID] ?? nil) }
+                    publish(from: position, through: cursor.position) { backlog, subscriber in
+                        for change in changes where subscriber.follows(change.photoID) {
+                            backlog.add(change, event: events[subscriber.group]?[change.photoID] ?? nil)
+                        }
                     }
                 }
             } catch {
@@ -136,13 +139,15 @@ final class ChangeHub: Sendable {
         }
     }
 
-    /// The event of each change for each width and scale subscribed now (nil for a photo that is gone).
+    /// The event of each change for each width and scale subscribed now, of the photos some
+    /// subscriber of that width and scale follows (nil for a photo that is gone).
     private func render(_ changes: [CellChange]) async throws -> [ChangeGroup: [Int64: CellChangeEvent?]] {
-        let groups = Set(state.withLock { $0.subscribers.values.map(\.group) })
+        let subscribers = state.withLock { Array($0.subscribers.values) }
         var events: [ChangeGroup: [Int64: CellChangeEvent?]] = [:]
-        for group in groups {
+        for group in Set(subscribers.map(\.group)) {
+            let following = subscribers.filter { $0.group == group }
             let renderer = renderer(group)
-            for change in changes {
+            for change in changes where following.contains(where: { $0.follows(change.photoID) }) {
                 events[group, default: [:]][change.photoID] = .some(try await renderer.event(change))
             }
         }
@@ -153,12 +158,12 @@ final class ChangeHub: Sendable {
     /// backlog, under the lock; does nothing when the position moved meanwhile (the hub was left
     /// by its last subscriber, and another read started afresh).
     private func publish(from position: Int64, through head: Int64,
-                         _ update: (inout ChangeBacklog, ChangeGroup) -> Void) {
+                         _ update: (inout ChangeBacklog, ChangeSubscriber) -> Void) {
         state.withLock { state in
             guard state.position == position else { return }
             state.position = head
             for subscriber in state.subscribers.values {
-                subscriber.update { update(&$0, subscriber.group) }
+                subscriber.update { update(&$0, subscriber) }
             }
         }
     }

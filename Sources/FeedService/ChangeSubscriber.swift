@@ -2,19 +2,22 @@ import FeedAPIModel
 import FeedModel
 import Synchronization
 
-/// One client of the change stream: its width and scale, its ``ChangeBacklog``, and a signal
-/// that wakes its writer when the backlog has something. The hub adds to the backlog under the
+/// One client of the change stream: its width and scale, the photos it follows (nil: all), its
+/// ``ChangeBacklog``, and a signal that wakes its writer when the backlog has something. The hub adds to the backlog under the
 /// subscriber's lock and never waits for the client; the writer takes the backlog and sends it.
 final class ChangeSubscriber: Sendable {
     let group: ChangeGroup
+    /// The photos whose changes the client wants (the cells it shows), or nil for every photo.
+    let photos: Set<Int64>?
     private let backlog: Mutex<ChangeBacklog>
     private let signal: AsyncStream<Void>.Continuation
     /// Yields once for each wake-up (several wake-ups before a read count as one); ends when the
     /// subscriber is finished.
     let wakeUps: AsyncStream<Void>
 
-    init(group: ChangeGroup, backlogLimit: Int = ChangeBacklog.defaultLimit) {
+    init(group: ChangeGroup, photos: Set<Int64>? = nil, backlogLimit: Int = ChangeBacklog.defaultLimit) {
         self.group = group
+        self.photos = photos
         backlog = Mutex(ChangeBacklog(limit: backlogLimit))
         (wakeUps, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -23,6 +26,11 @@ final class ChangeSubscriber: Sendable {
     func update(_ body: (inout ChangeBacklog) -> Void) {
         backlog.withLock { body(&$0) }
         signal.yield()
+    }
+
+    /// Whether the client wants the changes of `photoID`.
+    func follows(_ photoID: Int64) -> Bool {
+        photos?.contains(photoID) ?? true
     }
 
     /// What the writer is to send now.

@@ -4,7 +4,8 @@ import Hummingbird
 import NIOCore
 import ServiceLifecycle
 
-/// `GET /v1/changes?width=W&scale=S[&since=N]`: the change stream, as Server-Sent Events.
+/// `GET /v1/changes?width=W&scale=S[&since=N][&photos=ID,…]`: the change stream, as Server-Sent
+/// Events, of every photo or of the photos named (the cells a client shows).
 ///
 /// The stream opens with `retry:` and `id:` (the position the client stands at), then sends an
 /// event for each change of a cell (``CellChangeEvent``): its photo's item as
@@ -26,6 +27,7 @@ extension FeedAPI {
             // that ends at once.
             _ = try await hub.log.changes(after: .max, limit: 1)
             let subscriber = ChangeSubscriber(group: ChangeGroup(width: query.width, scale: query.scale),
+                                              photos: try Self.followedPhotos(request),
                                               backlogLimit: hub.settings.backlogLimit)
             return Response(status: .ok,
                             headers: [.contentType: "text/event-stream", .cacheControl: "no-store",
@@ -52,8 +54,8 @@ extension FeedAPI {
         // followed another server of the same database, whose hub had read further).
         var known = start
         if let since, since < start {
-            try await send(try await replay(after: since, through: start, hub: hub, renderer: renderer), hub: hub,
-                           to: &writer)
+            try await send(try await replay(after: since, through: start, hub: hub, subscriber: subscriber,
+                                            renderer: renderer), hub: hub, to: &writer)
         } else if let since, since > start {
             if try await hub.log.changes(after: since, limit: 1).isLost(since) {
                 try await send([.reset(sequence: start)], hub: hub, to: &writer)
@@ -84,7 +86,7 @@ extension FeedAPI {
     /// The events of the changes after `since` through `start`: the latest of each photo, in
     /// order, or a reset when the log no longer holds them all or they are more photos than a
     /// backlog holds.
-    private static func replay(after since: Int64, through start: Int64, hub: ChangeHub,
+    private static func replay(after since: Int64, through start: Int64, hub: ChangeHub, subscriber: ChangeSubscriber,
                                renderer: ChangedCellRenderer) async throws -> [CellChangeEvent] {
         var cursor = ChangeLogCursor(position: since)
         var latest: [Int64: CellChange] = [:]
@@ -92,8 +94,9 @@ extension FeedAPI {
             switch try await cursor.next(from: hub.log, through: start, pageSize: hub.settings.pageSize) {
             case .lost:
                 return [.reset(sequence: start)]
-            case .changes(let changes):
-                guard !changes.isEmpty else {
+            case .changes(let all):
+                let changes = all.filter { subscriber.follows($0.photoID) }
+                guard !all.isEmpty else {
                     var events: [CellChangeEvent] = []
                     for change in latest.values.sorted(by: { $0.sequence < $1.sequence }) {
                         if let event = try await renderer.event(change) { events.append(event) }
@@ -112,6 +115,21 @@ extension FeedAPI {
         try await writer.write(ByteBuffer(string: events.map(\.serverSentEvent).joined()))
         hub.metrics.changeEventsSent.increment(by: events.count)
     }
+
+    /// The photos a client follows, `?photos=ID,ID,…` (the cells it shows, at most
+    /// ``followedPhotoLimit``), or nil for every photo.
+    static func followedPhotos(_ request: Request) throws -> Set<Int64>? {
+        guard let text = request.uri.queryParameters["photos"] else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let ids = parts.compactMap { part in Int64(part).flatMap { $0 > 0 ? $0 : nil } }
+        guard ids.count == parts.count, (1...followedPhotoLimit).contains(ids.count), !text.contains("\0") else {
+            throw ProblemDocument.badParameter("photos", "photos must be 1 to \(followedPhotoLimit) photo ids "
+                                                   + "(whole numbers from 1) separated by commas")
+        }
+        return Set(ids)
+    }
+
+    static let followedPhotoLimit = 1_000
 
     /// The position a client resumes from: `Last-Event-ID` (what a browser sends when it
     /// reconnects), else `?since=N`, else nil (from now on).

@@ -108,8 +108,9 @@ final class FeedAPI: Sendable {
                 // request open, and a browser's virtual time would wait for it for ever.
                 if htmlProbe == .positions {
                     renderer.includesPositionProbe = true
-                } else if changeHub != nil {
+                } else if changeHub != nil, !page.entries.isEmpty {
                     renderer.followedChanges = "width=\(ServiceNumber.text(query.width))&scale=\(ServiceNumber.text(query.scale))"
+                        + "&photos=" + page.entries.map { String($0.photoID) }.joined(separator: ",")
                     renderer.holdsLoadEvent = htmlProbe == .liveUpdates
                 }
                 let html = try await layoutThreads.run { [controller, renderer] in

@@ -4,7 +4,7 @@ import FeedModel
 import Foundation
 import PhotoFeed
 
-/// `photofeed changes --width W [--scale S] [--since N] [--follow] [--format json|text]`: the
+/// `photofeed changes --width W [--scale S] [--since N] [--follow] [--photo ID…] [--format json|text]`: the
 /// change stream of `GET /v1/changes`, from the store itself.
 ///
 /// Prints an event for the latest change of each photo after `--since` (by default: everything
@@ -28,6 +28,9 @@ struct ChangesCommand: AsyncParsableCommand {
             help: "Print the changes after this change id (default: all the log holds; with --follow, from now).")
     var since: Int64?
     @Flag(help: "Keep printing changes as they are committed, until SIGINT or SIGTERM.") var follow = false
+    @Option(name: .customLong("photo"),
+            help: "Print only the changes of this photo (repeatable; default: every photo).")
+    var photos: [Int64] = []
     @Option(help: "Output format.") var format: Format = .text
 
     /// How often `--follow` asks whether anything was committed.
@@ -67,7 +70,7 @@ struct ChangesCommand: AsyncParsableCommand {
                 print(.reset(sequence: cursor.position), entry: nil, output: output)
             case .changes(let changes):
                 guard !changes.isEmpty else { return }
-                for change in changes {
+                for change in changes where photos.isEmpty || photos.contains(change.photoID) {
                     guard let (entry, json) = try await renderer.item(photoID: change.photoID) else { continue }
                     print(.cell(sequence: change.sequence, photoID: change.photoID, item: json), entry: entry,
                           output: output)

@@ -129,6 +129,25 @@ import Testing
         }
     }
 
+    @Test func aClientThatNamesPhotosGetsTheirChangesOnly() async throws {
+        try await Self.withServer { port, writer, base, client in
+            try writer.like(photoID: 1)
+            try writer.like(photoID: 2)
+            let replayed = try await EventStreamTestClient.open(
+                port: port, path: Self.path + "&photos=2,3&since=\(base)")
+            let replay = try await Self.events(replayed, count: 2)
+            try writer.like(photoID: 1)
+            try writer.like(photoID: 3)
+            let live = try await Self.events(replayed, count: 1)
+            replayed.close()
+
+            let (two, three) = (try await Self.item(client, 2), try await Self.item(client, 3))
+            #expect(replay.map(\.id) == Self.ids(base, 0, 2))
+            #expect(replay.last?.data == two)
+            #expect(live.map(\.id) == Self.ids(base, 4) && live.first?.data == three)
+        }
+    }
+
     @Test func anIdleStreamGetsHeartbeats() async throws {
         var settings = Self.settings
         settings.heartbeat = .milliseconds(50)
@@ -151,7 +170,7 @@ import Testing
             let section = String(buffer: cell.body)
 
             #expect(page.contains("new EventSource(`/v1/changes?${query}`)"))
-            #expect(page.contains("const query = \"width=375&scale=3\";"))
+            #expect(page.contains("const query = \"width=375&scale=3&photos=4,1,3,2\";"))
             #expect(cell.status == .ok && cell.headers[.contentType] == "text/html; charset=utf-8")
             #expect(section.hasPrefix("<section class=\"cell\" data-photo-id=\"4\"") && section.hasSuffix("</section>\n"))
             #expect(page.contains(section))
@@ -163,6 +182,8 @@ import Testing
     @Test func badPositionsAndSizesAreProblems() async throws {
         try await Self.withServer { _, _, _, client in
             for (query, parameter) in [("width=375&since=-1", "since"), ("width=375&since=1x", "since"),
+                                       ("width=375&photos=", "photos"), ("width=375&photos=1,,2", "photos"),
+                                       ("width=375&photos=0", "photos"),
                                        ("scale=3", "width"), ("width=0", "width")] {
                 let response = try await client.execute(uri: "/v1/changes?\(query)", method: .get)
                 ServiceFixture.expectProblem(response, status: 400, parameter: parameter)

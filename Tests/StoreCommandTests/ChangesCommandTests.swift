@@ -22,6 +22,8 @@ struct ChangesCommandTests {
         let since = await SameOutputTests.same(["changes", "--width", "375", "--since", "2"], on: stores)
         #expect(since.count == 1 && since[0].hasPrefix("3  photo 1000000003  @"))
         #expect(await SameOutputTests.same(["changes", "--width", "375", "--since", "3"], on: stores) == [])
+        let one = await SameOutputTests.same(["changes", "--width", "375", "--photo", "1000000005"], on: stores)
+        #expect(one.count == 1 && one[0].hasPrefix("2  photo 1000000005  @"))
     }
 
     @Test func aPositionTheLogNoLongerHoldsIsAReset() async throws {
