@@ -26,6 +26,11 @@ package enum CellChangeEvent: Hashable, Sendable {
         }
     }
 
+    /// Whether it is a cell's event (not a reset).
+    package var isCell: Bool {
+        if case .cell = self { true } else { false }
+    }
+
     /// The event's text on a `text/event-stream`.
     package var serverSentEvent: String {
         switch self {

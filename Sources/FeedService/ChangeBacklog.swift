@@ -2,7 +2,7 @@ import FeedAPIModel
 import FeedModel
 
 /// What one change-stream subscriber has yet to be sent: the latest change of each photo it has
-/// not received, with the event the hub rendered for it (nil: the subscriber renders it itself).
+/// not received, with the frame the hub rendered for it (nil: the subscriber renders it itself).
 ///
 /// A photo's newer change replaces its older one, so a slow client is sent each photo once, at
 /// its latest state, numbered with its latest change. The backlog holds at most ``limit`` photos:
@@ -12,12 +12,12 @@ struct ChangeBacklog {
     /// A change waiting to be sent.
     struct Pending: Hashable {
         var change: CellChange
-        var event: CellChangeEvent?
+        var frame: ChangeFrame?
     }
 
     /// What ``take()`` hands to the writer, in the order to send.
     enum Item: Hashable {
-        case event(CellChangeEvent)
+        case frame(ChangeFrame)
         case unrendered(CellChange)
         case heartbeat
     }
@@ -26,7 +26,7 @@ struct ChangeBacklog {
 
     let limit: Int
     private var pending: [Int64: Pending] = [:]
-    private var reset: CellChangeEvent?
+    private var reset: ChangeFrame?
     private var heartbeatDue = false
 
     init(limit: Int = Self.defaultLimit) {
@@ -38,18 +38,18 @@ struct ChangeBacklog {
 
     /// Queues `change` (later in sequence than everything queued before), replacing the photo's
     /// older one.
-    mutating func add(_ change: CellChange, event: CellChangeEvent?) {
-        pending[change.photoID] = Pending(change: change, event: event)
+    mutating func add(_ change: CellChange, frame: ChangeFrame?) {
+        pending[change.photoID] = Pending(change: change, frame: frame)
         if pending.count > limit {
             pending.removeAll()
-            reset = .reset(sequence: change.sequence)
+            reset = ChangeFrame(.reset(sequence: change.sequence))
         }
     }
 
     /// Queues a reset at `sequence`, dropping what was queued before it.
     mutating func resetAt(_ sequence: Int64) {
         pending.removeAll()
-        reset = .reset(sequence: sequence)
+        reset = ChangeFrame(.reset(sequence: sequence))
     }
 
     /// Asks for a heartbeat, sent only when nothing else is.
@@ -59,9 +59,9 @@ struct ChangeBacklog {
 
     /// Everything queued, in sequence order, and an empty backlog.
     mutating func take() -> [Item] {
-        var items = reset.map { [Item.event($0)] } ?? []
+        var items = reset.map { [Item.frame($0)] } ?? []
         items += pending.values.sorted { $0.change.sequence < $1.change.sequence }.map { pending in
-            pending.event.map(Item.event) ?? .unrendered(pending.change)
+            pending.frame.map(Item.frame) ?? .unrendered(pending.change)
         }
         if items.isEmpty, heartbeatDue { items = [.heartbeat] }
         pending.removeAll(keepingCapacity: pending.count < 64)

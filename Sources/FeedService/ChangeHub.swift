@@ -125,10 +125,10 @@ final class ChangeHub: Sendable {
                     publish(from: position, through: head) { backlog, _ in backlog.resetAt(head) }
                 case .changes(let changes):
                     guard !changes.isEmpty else { return }
-                    let events = try await render(changes)
+                    let frames = try await render(changes)
                     publish(from: position, through: cursor.position) { backlog, subscriber in
                         for change in changes where subscriber.follows(change.photoID) {
-                            backlog.add(change, event: events[subscriber.group]?[change.photoID] ?? nil)
+                            backlog.add(change, frame: frames[subscriber.group]?[change.photoID] ?? nil)
                         }
                     }
                 }
@@ -139,19 +139,19 @@ final class ChangeHub: Sendable {
         }
     }
 
-    /// The event of each change for each width and scale subscribed now, of the photos some
+    /// The frame of each change for each width and scale subscribed now, of the photos some
     /// subscriber of that width and scale follows (nil for a photo that is gone).
-    private func render(_ changes: [CellChange]) async throws -> [ChangeGroup: [Int64: CellChangeEvent?]] {
+    private func render(_ changes: [CellChange]) async throws -> [ChangeGroup: [Int64: ChangeFrame?]] {
         let subscribers = state.withLock { Array($0.subscribers.values) }
-        var events: [ChangeGroup: [Int64: CellChangeEvent?]] = [:]
+        var frames: [ChangeGroup: [Int64: ChangeFrame?]] = [:]
         for group in Set(subscribers.map(\.group)) {
             let following = subscribers.filter { $0.group == group }
             let renderer = renderer(group)
             for change in changes where following.contains(where: { $0.follows(change.photoID) }) {
-                events[group, default: [:]][change.photoID] = .some(try await renderer.event(change))
+                frames[group, default: [:]][change.photoID] = .some(try await renderer.event(change).map(ChangeFrame.init))
             }
         }
-        return events
+        return frames
     }
 
     /// Moves the hub's position from `position` to `head` and updates every subscriber's

@@ -55,30 +55,30 @@ extension FeedAPI {
         var known = start
         if let since, since < start {
             try await send(try await replay(after: since, through: start, hub: hub, subscriber: subscriber,
-                                            renderer: renderer), hub: hub, to: &writer)
+                                            renderer: renderer).map(ChangeFrame.init), hub: hub, to: &writer)
         } else if let since, since > start {
             if try await hub.log.changes(after: since, limit: 1).isLost(since) {
-                try await send([.reset(sequence: start)], hub: hub, to: &writer)
+                try await send([ChangeFrame(.reset(sequence: start))], hub: hub, to: &writer)
             } else {
                 known = since
             }
         }
         for await _ in subscriber.wakeUps {
-            var events: [CellChangeEvent] = []
+            var frames: [ChangeFrame] = []
             var heartbeat = false
             for item in subscriber.take() {
                 switch item {
-                case .event(.cell(let sequence, _, _)) where sequence <= known: break
+                case .frame(let frame) where frame.event.isCell && frame.event.sequence <= known: break
                 case .unrendered(let change) where change.sequence <= known: break
-                case .event(let event): events.append(event)
-                case .unrendered(let change): try await renderer.event(change).map { events.append($0) }
+                case .frame(let frame): frames.append(frame)
+                case .unrendered(let change): try await renderer.event(change).map { frames.append(ChangeFrame($0)) }
                 case .heartbeat: heartbeat = true
                 }
             }
-            if events.isEmpty, heartbeat {
+            if frames.isEmpty, heartbeat {
                 try await writer.write(ByteBuffer(string: CellChangeEvent.heartbeat))
             } else {
-                try await send(events, hub: hub, to: &writer)
+                try await send(frames, hub: hub, to: &writer)
             }
         }
     }
@@ -109,11 +109,12 @@ extension FeedAPI {
         }
     }
 
-    private static func send(_ events: [CellChangeEvent], hub: ChangeHub,
+    /// Writes each frame's bytes, the buffers the hub made (shared by every subscriber).
+    private static func send(_ frames: [ChangeFrame], hub: ChangeHub,
                              to writer: inout any ResponseBodyWriter) async throws {
-        guard !events.isEmpty else { return }
-        try await writer.write(ByteBuffer(string: events.map(\.serverSentEvent).joined()))
-        hub.metrics.changeEventsSent.increment(by: events.count)
+        guard !frames.isEmpty else { return }
+        for frame in frames { try await writer.write(frame.bytes) }
+        hub.metrics.changeEventsSent.increment(by: frames.count)
     }
 
     /// The photos a client follows, `?photos=ID,ID,…` (the cells it shows, at most

@@ -10,18 +10,18 @@ import Testing
         CellChange(sequence: sequence, photoID: photo, contentVersion: sequence, changedAt: 0)
     }
 
-    static func event(_ sequence: Int64, photo: Int64) -> CellChangeEvent {
-        .cell(sequence: sequence, photoID: photo, item: "{\"photoId\":\(photo),\"v\":\(sequence)}")
+    static func frame(_ sequence: Int64, photo: Int64) -> ChangeFrame {
+        ChangeFrame(.cell(sequence: sequence, photoID: photo, item: "{\"photoId\":\(photo),\"v\":\(sequence)}"))
     }
 
     @Test func aPhotosNewerChangeReplacesItsOlderOneInSequenceOrder() {
         var backlog = ChangeBacklog(limit: 10)
-        backlog.add(Self.change(1, photo: 7), event: Self.event(1, photo: 7))
-        backlog.add(Self.change(2, photo: 8), event: nil)
-        backlog.add(Self.change(3, photo: 7), event: Self.event(3, photo: 7))
+        backlog.add(Self.change(1, photo: 7), frame: Self.frame(1, photo: 7))
+        backlog.add(Self.change(2, photo: 8), frame: nil)
+        backlog.add(Self.change(3, photo: 7), frame: Self.frame(3, photo: 7))
         backlog.beat()
 
-        #expect(backlog.take() == [.unrendered(Self.change(2, photo: 8)), .event(Self.event(3, photo: 7))])
+        #expect(backlog.take() == [.unrendered(Self.change(2, photo: 8)), .frame(Self.frame(3, photo: 7))])
         #expect(backlog.isEmpty)
         #expect(backlog.take() == [])
     }
@@ -36,17 +36,17 @@ import Testing
 
     @Test func moreChangedPhotosThanTheLimitBecomeAResetThenWhatFollows() {
         var backlog = ChangeBacklog(limit: 3)
-        for sequence in Int64(1)...4 { backlog.add(Self.change(sequence, photo: sequence), event: nil) }
-        backlog.add(Self.change(5, photo: 1), event: Self.event(5, photo: 1))
+        for sequence in Int64(1)...4 { backlog.add(Self.change(sequence, photo: sequence), frame: nil) }
+        backlog.add(Self.change(5, photo: 1), frame: Self.frame(5, photo: 1))
 
-        #expect(backlog.take() == [.event(.reset(sequence: 4)), .event(Self.event(5, photo: 1))])
+        #expect(backlog.take() == [.frame(ChangeFrame(.reset(sequence: 4))), .frame(Self.frame(5, photo: 1))])
     }
 
     @Test func aResetDropsWhatCameBeforeIt() {
         var backlog = ChangeBacklog(limit: 3)
-        backlog.add(Self.change(1, photo: 1), event: nil)
+        backlog.add(Self.change(1, photo: 1), frame: nil)
         backlog.resetAt(9)
-        backlog.add(Self.change(10, photo: 2), event: nil)
-        #expect(backlog.take() == [.event(.reset(sequence: 9)), .unrendered(Self.change(10, photo: 2))])
+        backlog.add(Self.change(10, photo: 2), frame: nil)
+        #expect(backlog.take() == [.frame(ChangeFrame(.reset(sequence: 9))), .unrendered(Self.change(10, photo: 2))])
     }
 }
