@@ -2,6 +2,7 @@
 @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 @Suite struct LayoutCacheTests {
@@ -26,7 +27,7 @@ import Testing
 
     static func seeded(_ kind: StoreKind) throws -> FeedStore {
         let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         return store
     }
 

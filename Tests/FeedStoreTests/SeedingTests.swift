@@ -2,13 +2,14 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 @Suite struct SeedingTests {
     @Test(arguments: StoreKind.allCases)
     func seedingTheSameDataTwiceLeavesOneCopy(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         let first = try store.seedCurated(from: directory)
         let snapshot = try StoreFixture.snapshot(store)
         let second = try store.seedCurated(from: directory)
@@ -20,7 +21,7 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func reseedingAChangedPhotoBumpsItsContentVersionOnly(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         try store.seedCurated(from: directory)
         let photos = directory.appendingPathComponent("photos.jsonl")
         let text = try String(contentsOf: photos, encoding: .utf8).replacingOccurrences(of: "東京 2 🌸", with: "Neu")
@@ -35,7 +36,7 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func seedingCreatesTheSyncJobs(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         let jobs = try store.writer.read { db in try SyncJob.order(Column("kind"), Column("target_id")).fetchAll(db) }
         #expect(jobs.filter { $0.kind == .avatar }.map(\.targetID) == [1, 2, 3])
         #expect(jobs.filter { $0.kind == .image }.map(\.targetID) == [1, 2, 3, 4, 5, 6, 7])
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func generatingIsDeterministic() throws {
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         let a = try StoreFixture.store(.memory)
         let b = try StoreFixture.store(.memory)
         let c = try StoreFixture.store(.memory)
@@ -77,7 +78,7 @@ import Testing
 
     @Test func generatedRowsUseIDsAboveTheCuratedRange() throws {
         let store = try StoreFixture.store(.memory)
-        try store.seedGenerated(count: 20, rngSeed: 1, seedDataDirectory: StoreFixture.smallSeedDirectory())
+        try store.seedGenerated(count: 20, rngSeed: 1, seedDataDirectory: SmallSeed.directory())
         let ids = try store.writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photo ORDER BY id") }
         #expect(ids == (1...20).map { SyntheticFeedGenerator.idBase + Int64($0) })
     }
