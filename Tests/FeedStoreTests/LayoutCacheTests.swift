@@ -5,6 +5,9 @@ import GRDB
 import StoreTestSupport
 import Testing
 
+/// The layout cache on SQLite: its `FeedStore` conveniences (one layout, one key), the
+/// replace, the page lookup and a photo's delete, on an in-memory and a file database. What both
+/// stores do alike is in the shared suite (`SharedLayoutCacheTests`, `SharedLayoutCacheKeyTests`).
 @Suite struct LayoutCacheTests {
     static let layout = CachedLayout(width: 375, height: 512.5, frames: [
         CachedFrame(id: "avatar", x: 8, y: 8, width: 30, height: 30),
@@ -42,22 +45,6 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
-    func everyPartOfTheKeyMatters(kind: StoreKind) throws {
-        let store = try Self.seeded(kind)
-        try store.putLayout(Self.layout, for: Self.key(1))
-        #expect(try store.cachedLayout(for: Self.key(1, content: 2)) == nil, "newer content version")
-        #expect(try store.cachedLayout(for: Self.key(1, engine: 2)) == nil, "newer engine version")
-        #expect(try store.cachedLayout(for: Self.key(1, width: 320)) == nil, "other size range")
-        #expect(try store.cachedLayout(for: Self.key(1, scale: 3)) == nil, "other scale")
-        #expect(try store.cachedLayout(for: Self.key(2)) == nil, "other photo")
-        var otherKind = Self.key(1)
-        otherKind.cellKind = "comment"
-        #expect(try store.cachedLayout(for: otherKind) == nil, "other cell kind")
-        let report = try store.layoutCacheReport(engineVersion: 1)
-        #expect(report.hits == 0 && report.misses == 6)
-    }
-
-    @Test(arguments: StoreKind.allCases)
     func replacingTouchesOnlyRowsThatExist(kind: StoreKind) throws {
         let store = try Self.seeded(kind)
         try store.putLayouts([(Self.key(1), Self.layout), (Self.key(2), Self.layout)])
@@ -72,22 +59,6 @@ import Testing
         #expect(try store.cachedLayout(for: Self.key(1), countAccess: false) == nil, "the old version is gone")
         #expect(try store.cachedLayout(for: Self.key(2), countAccess: false) == Self.layout)
         #expect(try store.layoutCacheReport(engineVersion: 1).entries == 2)
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func aChangedPhotoMakesItsEntriesStaleUntilReplaced(kind: StoreKind) throws {
-        let store = try Self.seeded(kind)
-        try store.putLayouts([(Self.key(1), Self.layout), (Self.key(1, width: 320), Self.layout),
-                              (Self.key(2), Self.layout)])
-        #expect(try store.like(photoID: 1) == 2)
-        #expect(try store.layoutCacheReport(engineVersion: 1).stale == 2)
-        #expect(try store.layoutCacheReport(engineVersion: 2).stale == 3)
-        // The sync daemon's view: both size ranges of photo 1 need a relayout.
-        #expect(try store.cachedSizeRanges(photoID: 1, cellKind: "photo").map(\.range.maxWidth) == [320, 375])
-        try store.putLayout(Self.layout, for: Self.key(1, content: 2))
-        #expect(try store.cachedLayout(for: Self.key(1, content: 2)) == Self.layout)
-        #expect(try store.cachedLayout(for: Self.key(1, content: 1)) == nil)
-        #expect(try store.layoutCacheReport(engineVersion: 1).stale == 1)
     }
 
     @Test(arguments: StoreKind.allCases)
