@@ -5,6 +5,9 @@ import GRDB
 import StoreTestSupport
 import Testing
 
+/// Seeding on SQLite: the same files twice leave the database byte for byte as once (its
+/// snapshot), and the generator. The content versions and sync jobs a seed makes are the shared
+/// suite's (`SharedContentVersionTests`, `SharedSeedJobTests`), on both stores.
 @Suite struct SeedingTests {
     @Test(arguments: StoreKind.allCases)
     func seedingTheSameDataTwiceLeavesOneCopy(kind: StoreKind) throws {
@@ -16,34 +19,6 @@ import Testing
         #expect(first == second)
         #expect(first == SeedCounts(users: 3, photos: 7, locations: 5, comments: 3, cities: 3, syncJobs: 3 + 7 + 5 + 7))
         #expect(try StoreFixture.snapshot(store) == snapshot)
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func reseedingAChangedPhotoBumpsItsContentVersionOnly(kind: StoreKind) throws {
-        let store = try StoreFixture.store(kind)
-        let directory = try SmallSeed.directory()
-        try store.seedCurated(from: directory)
-        let photos = directory.appendingPathComponent("photos.jsonl")
-        let text = try String(contentsOf: photos, encoding: .utf8).replacingOccurrences(of: "東京 2 🌸", with: "Neu")
-        try text.write(to: photos, atomically: true, encoding: .utf8)
-        try store.seedCurated(from: directory)
-        let versions = try store.writer.read { db in
-            try Int64.fetchAll(db, sql: "SELECT content_version FROM photo ORDER BY id")
-        }
-        #expect(versions == [1, 2, 1, 1, 1, 1, 1])
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func seedingCreatesTheSyncJobs(kind: StoreKind) throws {
-        let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: SmallSeed.directory())
-        let jobs = try store.writer.read { db in try SyncJob.order(Column("kind"), Column("target_id")).fetchAll(db) }
-        #expect(jobs.filter { $0.kind == .avatar }.map(\.targetID) == [1, 2, 3])
-        #expect(jobs.filter { $0.kind == .image }.map(\.targetID) == [1, 2, 3, 4, 5, 6, 7])
-        #expect(jobs.filter { $0.kind == .geocode }.map(\.targetID) == [1, 2, 4, 5, 7])
-        #expect(jobs.filter { $0.kind == .commentFeed }.map(\.targetID) == [1, 2, 3, 4, 5, 6, 7])
-        #expect(jobs.count == 3 + 7 + 5 + 7)
-        #expect(jobs.allSatisfy { $0.state == .pending && $0.nextRunAt == 1_750_000_000_000 })
     }
 
     @Test func generatingIsDeterministic() throws {
