@@ -152,13 +152,14 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "FeedModelTests", dependencies: ["FeedModel"], swiftSettings: strict),
         .testTarget(name: "FeedStoreTests", dependencies: [
-            "FeedModel", "FeedStore", "BundledResources", "LayoutTestSupport",
+            "FeedModel", "FeedStore", "BundledResources", "LayoutTestSupport", "StoreTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         // The store seam's shared suite, run on SQLite and on PostgreSQL (bin/test starts a
         // throwaway PostgreSQL cluster and names it in PHOTOFEED_TEST_POSTGRES_URL).
         .testTarget(name: "StoreConformanceTests", dependencies: [
             "FeedModel", "FeedStore", "FeedStorePostgres", "FeedSync", "PhotoFeed", "LayoutTestSupport",
+            "StoreTestSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         // The commands on both stores: the same curated data through SQLite and PostgreSQL prints

@@ -31,7 +31,7 @@ public struct Location: Codable, Hashable, Sendable {
         self.subAdministrativeArea = subAdministrativeArea
     }
 
-    package enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case id, latitude, longitude, placeName = "place_name", region, country, geocodeState = "geocode_state"
         case subLocality = "sub_locality", administrativeArea = "administrative_area"
         case subAdministrativeArea = "sub_administrative_area"

@@ -36,7 +36,7 @@ public struct Photo: Codable, Hashable, Sendable {
         self.commentsLoaded = commentsLoaded
     }
 
-    package enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case id, ownerID = "owner_id", locationID = "location_id", url, pixelWidth = "pixel_width"
         case pixelHeight = "pixel_height", title, description, likes, uploadedAt = "uploaded_at"
         case imageState = "image_state", contentVersion = "content_version", commentsLoaded = "comments_loaded"

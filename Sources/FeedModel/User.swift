@@ -14,7 +14,7 @@ public struct User: Codable, Hashable, Sendable {
         self.avatarState = avatarState
     }
 
-    package enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case id, username, fullName = "full_name", avatarURL = "avatar_url", avatarState = "avatar_state"
     }
 }

@@ -2,7 +2,8 @@ import FeedModel
 import GRDB
 
 /// Named, transactional writes. Each method is one transaction: it either happens whole or not
-/// at all, and content changes bump the affected photos' `content_version`.
+/// at all, and content changes bump the affected photos' `content_version` (the schema's
+/// triggers, `Migrations/0015_bump_content_version_by_trigger.sql`; a comment's here).
 extension FeedStore {
     /// Inserts or updates a user by id, and makes sure its avatar download job exists.
     public func save(_ user: User) throws {
@@ -18,7 +19,8 @@ extension FeedStore {
     }
 
     /// Inserts or updates a comment by id. The photo's cell shows its comments, so its content
-    /// version goes up (unless nothing changed).
+    /// version goes up (unless nothing changed). This bump is the one the schema does not make:
+    /// a seed writes comments through the same upsert, and must leave the versions alone.
     public func save(_ comment: Comment) throws {
         let now = clock.nowMilliseconds
         try writer.write { db in
@@ -89,7 +91,7 @@ extension FeedStore {
     public func like(photoID: Int64) throws -> Int? {
         try writer.write { db in
             try Int.fetchOne(db, sql: """
-                UPDATE photo SET likes = likes + 1, content_version = content_version + 1 WHERE id = ?
+                UPDATE photo SET likes = likes + 1 WHERE id = ?
                 RETURNING likes
                 """, arguments: [photoID])
         }

@@ -17,8 +17,8 @@ extension Location: FetchableRecord, PersistableRecord {
         public static let subLocality = Column(CodingKeys.subLocality)
         public static let administrativeArea = Column(CodingKeys.administrativeArea)
         public static let subAdministrativeArea = Column(CodingKeys.subAdministrativeArea)
-        public static let all = [id, latitude, longitude, placeName, region, country, geocodeState, subLocality,
-                                 administrativeArea, subAdministrativeArea]
+        /// Every column, in the table's order (the record's coding keys, ``ColumnListing``).
+        public static let all = Location.columnNames.map { Column($0) }
     }
 
     /// The columns a save writes, the key first; the names and state are reverse geocoding's.

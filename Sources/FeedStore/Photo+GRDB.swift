@@ -20,8 +20,8 @@ extension Photo: FetchableRecord, PersistableRecord {
         public static let imageState = Column(CodingKeys.imageState)
         public static let contentVersion = Column(CodingKeys.contentVersion)
         public static let commentsLoaded = Column(CodingKeys.commentsLoaded)
-        public static let all = [id, ownerID, locationID, url, pixelWidth, pixelHeight, title, description, likes,
-                          uploadedAt, imageState, contentVersion, commentsLoaded]
+        /// Every column, in the table's order (the record's coding keys, ``ColumnListing``).
+        public static let all = Photo.columnNames.map { Column($0) }
     }
 
     /// The columns a save writes, the key first; the asset state, content version and comments'

@@ -6,8 +6,9 @@ import GRDB
 ///
 /// Every upsert is keyed by the row's natural id and skips rows that would not change (the
 /// `WHERE … IS NOT …` on `DO UPDATE`), so seeding the same data twice writes nothing the second
-/// time and leaves content versions alone. A real change bumps the photo's `content_version`,
-/// and a changed URL or coordinate sends the asset back to `pending`.
+/// time and leaves content versions alone. A real change of a photo bumps its `content_version`
+/// (the schema's trigger, `Migrations/0015_bump_content_version_by_trigger.sql`), and a changed
+/// URL or coordinate sends the asset back to `pending`.
 enum StoreSQL {
     static let upsertUser = upsert(into: User.databaseTableName, User.savedColumns, alsoSetting: [
         "avatar_state = CASE WHEN avatar_url IS excluded.avatar_url THEN avatar_state ELSE 'pending' END",
@@ -20,7 +21,6 @@ enum StoreSQL {
 
     static let upsertPhoto = upsert(into: Photo.databaseTableName, Photo.savedColumns, alsoSetting: [
         "image_state = CASE WHEN url IS excluded.url THEN image_state ELSE 'pending' END",
-        "content_version = content_version + 1",
     ])
 
     static let upsertComment = upsert(into: Comment.databaseTableName, Comment.savedColumns)

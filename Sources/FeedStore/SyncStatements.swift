@@ -4,8 +4,9 @@ import GRDB
 /// The statements a batch commit runs, taken once per transaction from the connection's
 /// statement cache and run through SQLite's C API (``RawStatement``), and the asset writes built
 /// on them. The named writes (``FeedStore/setImageState(photoID:_:)`` and its kin) run the same
-/// asset writes, so "a changed asset bumps the content version of the photos that show it" is
-/// written once.
+/// asset writes. The schema's triggers bump the content version of the photos an asset write
+/// changes (`Migrations/0015_bump_content_version_by_trigger.sql`); the writes read the versions
+/// the bumps made, in the same transaction, for the changes they return.
 ///
 /// The job updates that finish an attempt take the state they expect as their last parameter:
 /// `running`, or `pending` when the attempt's start was elided (see ``SyncBatch``). A value used
@@ -26,9 +27,7 @@ struct SyncStatements {
     let failLocation: RawStatement
     let photoVersion: RawStatement
     let ownerPhotos: RawStatement
-    let bumpOwnerPhotos: RawStatement
     let locationPhotos: RawStatement
-    let bumpLocationPhotos: RawStatement
 
     init(_ db: Database) throws {
         markRunning = try RawStatement(db, sql: """
@@ -55,13 +54,13 @@ struct SyncStatements {
             WHERE id = ? AND state IN ('pending', 'running') AND (?2 IS NULL OR (lease_owner = ?2 AND lease_expires_at > ?3))
             """)
         setImageState = try RawStatement(db, sql: """
-            UPDATE photo SET image_state = ?1, content_version = content_version + 1 WHERE id = ?2 AND image_state != ?1
+            UPDATE photo SET image_state = ?1 WHERE id = ?2 AND image_state != ?1
             """)
         setAvatarState = try RawStatement(db, sql: """
             UPDATE user SET avatar_state = ?1 WHERE id = ?2 AND avatar_state != ?1
             """)
         setCommentsLoaded = try RawStatement(db, sql: """
-            UPDATE photo SET comments_loaded = 1, content_version = content_version + 1 WHERE id = ? AND comments_loaded = 0
+            UPDATE photo SET comments_loaded = 1 WHERE id = ? AND comments_loaded = 0
             """)
         resolveLocation = try RawStatement(db, sql: """
             UPDATE location SET place_name = ?1, region = ?2, country = ?3, geocode_state = ?4, sub_locality = ?6,
@@ -72,24 +71,18 @@ struct SyncStatements {
         failLocation = try RawStatement(db, sql: """
             UPDATE location SET geocode_state = 'failed' WHERE id = ? AND geocode_state != 'failed'
             """)
+        // The versions the triggers gave, read after the write (a `RETURNING` shows a row before
+        // the AFTER triggers ran); each by photo id, through the primary key or the foreign key's index.
         photoVersion = try RawStatement(db, sql: "SELECT content_version FROM photo WHERE id = ?")
-        // The photos a bump changes are read first, with the bump's own condition: in SQLite a
-        // SELECT and a plain UPDATE cost about half of one `UPDATE … RETURNING`.
         ownerPhotos = try RawStatement(db, sql: "SELECT id, content_version FROM photo WHERE owner_id = ?")
-        bumpOwnerPhotos = try RawStatement(db, sql: """
-            UPDATE photo SET content_version = content_version + 1 WHERE owner_id = ?
-            """)
         locationPhotos = try RawStatement(db, sql: "SELECT id, content_version FROM photo WHERE location_id = ?")
-        bumpLocationPhotos = try RawStatement(db, sql: """
-            UPDATE photo SET content_version = content_version + 1 WHERE location_id = ?
-            """)
     }
 }
 
 /// The writes of a finished job's effect on its asset. Each records the change of every photo
-/// whose content version went up, with the version it got.
+/// whose content version went up (the schema's triggers bump it), with the version it got.
 extension SyncStatements {
-    /// Sets photo `id`'s image state (bumping its content version) unless it already is `state`.
+    /// Sets photo `id`'s image state (which bumps its content version) unless it already is `state`.
     func setImageState(_ state: AssetState, photoID id: Int64, changes: inout [ContentChange]) throws {
         guard try setImageState.execute(state, id) > 0,
               let version = try photoVersion.firstRow(id, read: { photoVersion.int64(at: 0) })
@@ -97,8 +90,8 @@ extension SyncStatements {
         changes.append(ContentChange(photoID: id, contentVersion: version, edit: .imageState(state)))
     }
 
-    /// Marks photo `id`'s comments loaded (its comment feed's first page arrived), bumping its
-    /// content version, unless they already are.
+    /// Marks photo `id`'s comments loaded (its comment feed's first page arrived, which bumps its
+    /// content version), unless they already are.
     func setCommentsLoaded(photoID id: Int64, changes: inout [ContentChange]) throws {
         guard try setCommentsLoaded.execute(id) > 0,
               let version = try photoVersion.firstRow(id, read: { photoVersion.int64(at: 0) })
@@ -110,11 +103,11 @@ extension SyncStatements {
     /// the avatar, so all of them get a new content version.
     func setAvatarState(_ state: AssetState, userID id: Int64, changes: inout [ContentChange]) throws {
         guard try setAvatarState.execute(state, id) > 0 else { return }
-        try bumpPhotos(ownerPhotos, bumpOwnerPhotos, of: id, edit: .avatarState(state), changes: &changes)
+        try appendChanges(of: ownerPhotos, id, edit: .avatarState(state), to: &changes)
     }
 
     /// Sets location `id`'s names (its placemark's fields) and geocode state unless they already
-    /// are these, bumping the content version of the photos taken there.
+    /// are these, which bumps the content version of the photos taken there.
     func resolveLocation(id: Int64, placeName: String?, region: String?, country: String?, state: GeocodeState,
                          subLocality: String? = nil, administrativeArea: String? = nil,
                          subAdministrativeArea: String? = nil, changes: inout [ContentChange]) throws {
@@ -123,25 +116,23 @@ extension SyncStatements {
         let edit = ContentChange.Edit.location(placeName: placeName, country: country, state: state,
                                                subLocality: subLocality, administrativeArea: administrativeArea,
                                                subAdministrativeArea: subAdministrativeArea)
-        try bumpPhotos(locationPhotos, bumpLocationPhotos, of: id, edit: edit, changes: &changes)
+        try appendChanges(of: locationPhotos, id, edit: edit, to: &changes)
     }
 
     /// Marks location `id` failed unless it is; the names stay as they were (a cell shows no
     /// place for a failed location whatever they are).
     func failLocation(id: Int64, changes: inout [ContentChange]) throws {
         guard try failLocation.execute(id) > 0 else { return }
-        try bumpPhotos(locationPhotos, bumpLocationPhotos, of: id,
-                       edit: .location(placeName: nil, country: nil, state: .failed), changes: &changes)
+        try appendChanges(of: locationPhotos, id, edit: .location(placeName: nil, country: nil, state: .failed),
+                          to: &changes)
     }
 
-    /// Bumps the content version of the photos of the owner or location `id`: `photos` reads
-    /// their ids and versions, `bump` (same condition, same transaction) changes exactly those rows.
-    private func bumpPhotos(_ photos: RawStatement, _ bump: RawStatement, of id: Int64, edit: ContentChange.Edit,
-                            changes: inout [ContentChange]) throws {
-        let before = changes.count
+    /// Appends a change for each photo of the owner or location `id` (`photos` reads their ids
+    /// and the versions the write's trigger gave them).
+    private func appendChanges(of photos: RawStatement, _ id: Int64, edit: ContentChange.Edit,
+                               to changes: inout [ContentChange]) throws {
         try photos.forEachRow(id) {
-            changes.append(ContentChange(photoID: photos.int64(at: 0), contentVersion: photos.int64(at: 1) + 1, edit: edit))
+            changes.append(ContentChange(photoID: photos.int64(at: 0), contentVersion: photos.int64(at: 1), edit: edit))
         }
-        if changes.count > before { try bump.execute(id) }
     }
 }

@@ -12,7 +12,8 @@ extension User: FetchableRecord, PersistableRecord {
         public static let fullName = Column(CodingKeys.fullName)
         public static let avatarURL = Column(CodingKeys.avatarURL)
         public static let avatarState = Column(CodingKeys.avatarState)
-        public static let all = [id, username, fullName, avatarURL, avatarState]
+        /// Every column, in the table's order (the record's coding keys, ``ColumnListing``).
+        public static let all = User.columnNames.map { Column($0) }
     }
 
     /// The columns a save writes, the key first; the avatar state is the store's to change.

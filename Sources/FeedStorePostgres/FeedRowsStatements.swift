@@ -73,11 +73,11 @@ enum FeedRowsSQL {
     static func decode(_ row: PostgresRow) throws -> (item: FeedItem, comments: [CommentLine], layout: StoredLayout?) {
         var reader = PostgresColumnReader(row)
         let item = try FeedItem(reading: &reader)
-        let authors = try reader.texts(), bodies = try reader.texts()
+        let authors = try reader.texts("authors"), bodies = try reader.texts("bodies")
         let comments = zip(authors, bodies).map { CommentLine(authorName: $0, body: $1) }
-        let fingerprint = try reader.optionalBytes(), engineVersion = try reader.optionalInt64()
-        let width = try reader.optionalDouble(), height = try reader.optionalDouble()
-        let frames = try reader.optionalBytes()
+        let fingerprint = try reader.optionalBytes("fingerprint"), engineVersion = try reader.optionalInt64("engine_version")
+        let width = try reader.optionalDouble("width"), height = try reader.optionalDouble("height")
+        let frames = try reader.optionalBytes("frames")
         var layout: StoredLayout?
         if let fingerprint, let engineVersion, let width, let height, let frames,
            let decoded = LayoutBlob.decode(Data(frames)) {

@@ -46,12 +46,13 @@ extension PostgresFeedStore: LayoutCacheStoring {
         var hits: [Int64: CachedLayout] = [:]
         for row in rows {
             var reader = PostgresColumnReader(row)
-            let photoID = try reader.int64()
-            guard try reader.bytes() == wanted[photoID], try reader.int64() == Int64(first.engineVersion) else {
+            let photoID = try reader.int64("photo_id")
+            guard try reader.bytes("fingerprint") == wanted[photoID],
+                  try reader.int64("engine_version") == Int64(first.engineVersion) else {
                 continue
             }
-            let width = try reader.double(), height = try reader.double()
-            guard let frames = LayoutBlob.decode(Data(try reader.bytes())) else { continue }
+            let width = try reader.double("width"), height = try reader.double("height")
+            guard let frames = LayoutBlob.decode(Data(try reader.bytes("frames"))) else { continue }
             let layout = CachedLayout(width: width, height: height, frames: frames)
             if layout.isPlausible { hits[photoID] = layout }  // a damaged row is a miss, stored again
         }
@@ -243,7 +244,7 @@ extension PostgresFeedStore: LayoutCacheStoring {
             ORDER BY ids.position, lc.min_width, lc.min_height, lc.max_width, lc.max_height, lc.scale
             """).rows.map { row in
             var (entry, reader) = try Self.entry(row)
-            entry.fingerprint = try reader.bytes()
+            entry.fingerprint = try reader.bytes("fingerprint")
             return entry
         }
     }
@@ -257,7 +258,7 @@ extension PostgresFeedStore: LayoutCacheStoring {
                 ORDER BY lc.min_width, lc.scale, lc.photo_id
                 """).rows.map { row in
                 var (entry, reader) = try Self.entry(row)
-                entry.isStale = try reader.bool()
+                entry.isStale = try reader.bool("is_stale")
                 return entry
             }
         }
@@ -274,11 +275,11 @@ extension PostgresFeedStore: LayoutCacheStoring {
     static func entry(_ row: PostgresRow) throws -> (CachedLayoutEntry, PostgresColumnReader) {
         var reader = PostgresColumnReader(row)
         let entry = CachedLayoutEntry(
-            photoID: try reader.int64(),
-            sizeRange: CacheSizeRange(minWidth: try reader.double(), minHeight: try reader.double(),
-                                      maxWidth: try reader.double(), maxHeight: try reader.double()),
-            scale: try reader.double(), contentVersion: try reader.int64(), engineVersion: try reader.int(),
-            height: try reader.double())
+            photoID: try reader.int64("photo_id"),
+            sizeRange: CacheSizeRange(minWidth: try reader.double("min_width"), minHeight: try reader.double("min_height"),
+                                      maxWidth: try reader.double("max_width"), maxHeight: try reader.double("max_height")),
+            scale: try reader.double("scale"), contentVersion: try reader.int64("content_version"),
+            engineVersion: try reader.int("engine_version"), height: try reader.double("height"))
         return (entry, reader)
     }
 

@@ -119,12 +119,14 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     /// (NULL unless a geocode job's location exists). Nil for a kind this build does not know.
     private static func scheduledJob(_ row: PostgresRow) throws -> (job: ScheduledJob, nextRunAt: Int64)? {
         var reader = PostgresColumnReader(row)
-        let id = try reader.int64()
-        guard let kind = JobKind(rawValue: try reader.text()) else { return nil }
-        let target = try reader.int64(), attempts = try reader.int(), nextRunAt = try reader.int64()
+        let id = try reader.int64("id")
+        guard let kind = JobKind(rawValue: try reader.text("kind")) else { return nil }
+        let target = try reader.int64("target_id"), attempts = try reader.int("attempts")
+        let nextRunAt = try reader.int64("next_run_at")
         var coordinate: ScheduledJob.Coordinate?
-        if try reader.optionalInt64() != nil {
-            coordinate = ScheduledJob.Coordinate(latitude: try reader.double(), longitude: try reader.double())
+        if try reader.optionalInt64("id") != nil {
+            coordinate = ScheduledJob.Coordinate(latitude: try reader.double("latitude"),
+                                                 longitude: try reader.double("longitude"))
         }
         let job = ScheduledJob(rowID: id, key: JobKey(kind: kind, targetID: target), attemptsDone: attempts,
                                coordinate: coordinate)

@@ -85,7 +85,8 @@ struct SeedTables {
 
     /// Each table: its name, the columns the COPY fills (the SQLite store's saved columns), the
     /// rows, and the upsert from its staging table, which changes a row only when a value
-    /// differs, as the SQLite store's upserts do.
+    /// differs, as the SQLite store's upserts do (a changed photo's content version goes up by
+    /// the schema's trigger).
     var loads: [(table: String, columns: [String], rows: CopyTextRows, upsert: String)] {
         [
             ("city", ["id", "name", "region", "country_code", "country", "latitude", "longitude", "population",
@@ -98,8 +99,7 @@ struct SeedTables {
                 + "administrative_area = NULL, sub_administrative_area = NULL"),
             ("photo", ["id", "owner_id", "location_id", "url", "pixel_width", "pixel_height", "title", "description",
                        "likes", "uploaded_at"], photos,
-             "image_state = CASE WHEN t.url IS NOT DISTINCT FROM excluded.url THEN t.image_state ELSE 'pending' END, "
-                + "content_version = t.content_version + 1"),
+             "image_state = CASE WHEN t.url IS NOT DISTINCT FROM excluded.url THEN t.image_state ELSE 'pending' END"),
             ("comment", ["id", "photo_id", "author_id", "body", "created_at"], comments, ""),
         ]
     }

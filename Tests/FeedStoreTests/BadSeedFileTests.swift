@@ -1,6 +1,7 @@
 @testable import FeedModel
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// Every kind of bad seed file is refused with its file, line and JSON path, and leaves the
@@ -55,13 +56,13 @@ import Testing
     func aBadFileIsRefusedAndChangesNothing(kind: StoreKind, breakage: Breakage) throws {
         // Given a database already holding the good set, and a copy of it with one bad line
         let store = try StoreFixture.store(kind)
-        let good = try StoreFixture.smallSeedDirectory()
+        let good = try SmallSeed.directory()
         try store.seedCurated(from: good)
-        let bad = try StoreFixture.smallSeedDirectory()
+        let bad = try SmallSeed.directory()
         let url = bad.appendingPathComponent(breakage.file)
         var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
         lines[breakage.line - 1] = breakage.replacement
-        try StoreFixture.write(lines, to: url)
+        try SmallSeed.write(lines, to: url)
         // Also change a good line of another file, to prove nothing of the batch lands.
         let users = bad.appendingPathComponent("users.jsonl")
         try String(contentsOf: users, encoding: .utf8).replacingOccurrences(of: "Ελένη", with: "Changed")
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func aMissingFileIsNamed() throws {
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         try FileManager.default.removeItem(at: directory.appendingPathComponent("comments.jsonl"))
         let path = directory.appendingPathComponent("comments.jsonl").path
         #expect(throws: SeedError(file: path, message: "missing or unreadable")) {

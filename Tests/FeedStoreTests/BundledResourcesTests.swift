@@ -2,6 +2,7 @@ import BundledResources
 @testable import FeedModel
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// The migrations and seed data compiled into the executable are the files of `Migrations/` and
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func generatedSeedReadsTheBundledVocabularyAndCities() throws {
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         try FileManager.default.removeItem(at: directory.appendingPathComponent("cities.tsv"))
         try FileManager.default.copyItem(at: StoreFixture.seedDataDirectory.appendingPathComponent("cities.tsv"),
                                          to: directory.appendingPathComponent("cities.tsv"))

@@ -3,6 +3,7 @@
 import Foundation
 import GRDB
 import LayoutTestSupport
+import StoreTestSupport
 import Testing
 
 /// The sync daemon's reverse geocoding in memory (``CityGrid``) answers what the R*Tree search
@@ -49,7 +50,7 @@ import Testing
         let path = try StoreFixture.path(for: .file)
         let store = try FeedStore(path: path, migrationsDirectory: StoreFixture.migrationsDirectory,
                                   clock: .fixed(StoreFixture.now))
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         let berlin = (latitude: 52.50, longitude: 13.30)
         let nearest = { (lookups: Int) throws -> Int64?? in
             try store.writer.write { db in

@@ -2,6 +2,7 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// A photo's comments are read for its cell only once its comment feed has loaded, and migration
@@ -12,7 +13,7 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func firstCommentsAreEmptyUntilTheCommentFeedHasLoaded(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         // Photos 2, 4 and 6 have one comment each.
         #expect(try store.firstComments(photoIDs: [2, 4, 6], limit: 20).isEmpty)
         #expect(try store.feedItems(photoIDs: [2])[2]?.photo.commentsLoaded == false)

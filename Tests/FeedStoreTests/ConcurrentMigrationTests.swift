@@ -2,6 +2,7 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// Two stores migrating (or seeding) one new database at once both succeed: a migration that
@@ -51,7 +52,7 @@ import Testing
 
     /// Two generated seeds of one new database at once: both succeed, with the same rows.
     @Test func twoSeedsOfOneNewDatabaseAtOnceBothSucceed() throws {
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         for round in 1 ... 5 {
             let path = try StoreFixture.path(for: .file)
             let results = Concurrently.run(2) { _ in

@@ -91,7 +91,8 @@ import Testing
         // Given a migration that fails (its table already exists)
         let directory = try StoreFixture.temporaryDirectory().appendingPathComponent("Migrations")
         try FileManager.default.copyItem(at: StoreFixture.migrationsDirectory, to: directory)
-        let next = String(format: "%04d_broken", MigrationTests.allNames.count + 1)
+        let last = try #require(MigrationTests.allNames.last.flatMap { Int($0.prefix(4)) })
+        let next = String(format: "%04d_broken", last + 1)
         try "CREATE TABLE user (id INTEGER PRIMARY KEY);\n-- a second line\nSELECT 1;\n"
             .write(to: directory.appendingPathComponent(next + ".sql"), atomically: true, encoding: .utf8)
         // When the store migrates, Then the error names the migration in one line, without its SQL

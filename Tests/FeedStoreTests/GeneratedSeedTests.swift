@@ -2,6 +2,7 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// A database holds one generated set: the same count and seed again is idempotent, any other is
@@ -11,7 +12,7 @@ import Testing
     static func generatedStore(_ kind: StoreKind, count: Int = 20, rngSeed: UInt64 = 1) throws
         -> (FeedStore, URL) {
         let store = try StoreFixture.store(kind)
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         try store.seedGenerated(count: count, rngSeed: rngSeed, seedDataDirectory: directory)
         return (store, directory)
     }

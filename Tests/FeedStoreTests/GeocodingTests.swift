@@ -3,13 +3,14 @@
 import Foundation
 import GRDB
 import LayoutTestSupport
+import StoreTestSupport
 import Testing
 
 @Suite struct GeocodingTests {
     @Test(arguments: StoreKind.allCases)
     func theNearestCityComesFromTheRTree(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         #expect(try store.nearestCity(latitude: 52.50, longitude: 13.30)?.name == "Berlin")
         #expect(try store.nearestCity(latitude: 48.80, longitude: 2.40)?.country == "France")
         #expect(try store.nearestCity(latitude: 30.0, longitude: -40.0) == nil, "mid-Atlantic")

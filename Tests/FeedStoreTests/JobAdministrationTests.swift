@@ -2,6 +2,7 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// `photofeed jobs`' store side: counts by kind and state, the failed jobs with their last
@@ -11,7 +12,7 @@ import Testing
     /// of location 1 was cancelled; every other job is done except image 3, still pending.
     static func storeWithFailures(_ kind: StoreKind) throws -> FeedStore {
         let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         try store.writer.write { db in
             try db.execute(sql: "UPDATE sync_job SET state = 'done', attempts = 1, result = 'ok'")
             try db.execute(sql: """

@@ -2,6 +2,7 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// Layout cache hits and misses are counted in memory by the reads, and written with the store's
@@ -19,7 +20,7 @@ import Testing
         let path = try StoreFixture.path(for: .file)
         let store = try FeedStore(path: path, migrationsDirectory: StoreFixture.migrationsDirectory,
                                   clock: .fixed(StoreFixture.now), busyTimeout: busyTimeout)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         return (path, store)
     }
 
@@ -52,7 +53,7 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func aFailedLayoutWriteDropsTheCountsItCarried(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         _ = try store.cachedLayouts(for: [Self.key(1), Self.key(999)])
         // No photo 999: the write fails whole, and the misses it would have counted with it.
         #expect(throws: DatabaseError.self) { try store.putLayouts([(Self.key(1), Self.layout), (Self.key(999), Self.layout)]) }

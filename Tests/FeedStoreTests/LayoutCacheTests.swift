@@ -2,8 +2,12 @@
 @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
+/// The layout cache on SQLite: its `FeedStore` conveniences (one layout, one key), the
+/// replace, the page lookup and a photo's delete, on an in-memory and a file database. What both
+/// stores do alike is in the shared suite (`SharedLayoutCacheTests`, `SharedLayoutCacheKeyTests`).
 @Suite struct LayoutCacheTests {
     static let layout = CachedLayout(width: 375, height: 512.5, frames: [
         CachedFrame(id: "avatar", x: 8, y: 8, width: 30, height: 30),
@@ -26,7 +30,7 @@ import Testing
 
     static func seeded(_ kind: StoreKind) throws -> FeedStore {
         let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        try store.seedCurated(from: SmallSeed.directory())
         return store
     }
 
@@ -38,22 +42,6 @@ import Testing
         #expect(try store.cachedLayout(for: Self.key(1)) == Self.layout)
         let report = try store.layoutCacheReport(engineVersion: 1)
         #expect(report.hits == 1 && report.misses == 1 && report.entries == 1 && report.stale == 0)
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func everyPartOfTheKeyMatters(kind: StoreKind) throws {
-        let store = try Self.seeded(kind)
-        try store.putLayout(Self.layout, for: Self.key(1))
-        #expect(try store.cachedLayout(for: Self.key(1, content: 2)) == nil, "newer content version")
-        #expect(try store.cachedLayout(for: Self.key(1, engine: 2)) == nil, "newer engine version")
-        #expect(try store.cachedLayout(for: Self.key(1, width: 320)) == nil, "other size range")
-        #expect(try store.cachedLayout(for: Self.key(1, scale: 3)) == nil, "other scale")
-        #expect(try store.cachedLayout(for: Self.key(2)) == nil, "other photo")
-        var otherKind = Self.key(1)
-        otherKind.cellKind = "comment"
-        #expect(try store.cachedLayout(for: otherKind) == nil, "other cell kind")
-        let report = try store.layoutCacheReport(engineVersion: 1)
-        #expect(report.hits == 0 && report.misses == 6)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -71,22 +59,6 @@ import Testing
         #expect(try store.cachedLayout(for: Self.key(1), countAccess: false) == nil, "the old version is gone")
         #expect(try store.cachedLayout(for: Self.key(2), countAccess: false) == Self.layout)
         #expect(try store.layoutCacheReport(engineVersion: 1).entries == 2)
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func aChangedPhotoMakesItsEntriesStaleUntilReplaced(kind: StoreKind) throws {
-        let store = try Self.seeded(kind)
-        try store.putLayouts([(Self.key(1), Self.layout), (Self.key(1, width: 320), Self.layout),
-                              (Self.key(2), Self.layout)])
-        #expect(try store.like(photoID: 1) == 2)
-        #expect(try store.layoutCacheReport(engineVersion: 1).stale == 2)
-        #expect(try store.layoutCacheReport(engineVersion: 2).stale == 3)
-        // The sync daemon's view: both size ranges of photo 1 need a relayout.
-        #expect(try store.cachedSizeRanges(photoID: 1, cellKind: "photo").map(\.range.maxWidth) == [320, 375])
-        try store.putLayout(Self.layout, for: Self.key(1, content: 2))
-        #expect(try store.cachedLayout(for: Self.key(1, content: 2)) == Self.layout)
-        #expect(try store.cachedLayout(for: Self.key(1, content: 1)) == nil)
-        #expect(try store.layoutCacheReport(engineVersion: 1).stale == 1)
     }
 
     @Test(arguments: StoreKind.allCases)

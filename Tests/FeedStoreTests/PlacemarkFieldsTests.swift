@@ -2,6 +2,7 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// The placemark fields reverse geocoding fills from GeoNames: the locality (the municipality),
@@ -47,8 +48,8 @@ import Testing
 
     /// A seed directory whose cities file has the two administrative-area columns.
     static func directoryWithAdministrativeAreas() throws -> URL {
-        let directory = try StoreFixture.smallSeedDirectory()
-        try StoreFixture.write([
+        let directory = try SmallSeed.directory()
+        try SmallSeed.write([
             "id\tname\tregion\tcountry_code\tcountry\tlatitude\tlongitude\tpopulation\tadministrative_area"
                 + "\tsub_administrative_area",
             "2950159\tBerlin\t16\tDE\tGermany\t52.52437\t13.41053\t3426354\tBerlin\t",
@@ -62,11 +63,11 @@ import Testing
         let cities = try SeedFileReader.cities(directory.appendingPathComponent("cities.tsv"))
         #expect(cities.map(\.administrativeArea) == ["Berlin", "Zurich"])
         #expect(cities.map(\.subAdministrativeArea) == [nil, "Bezirk Zuerich"])
-        let old = try SeedFileReader.cities(StoreFixture.smallSeedDirectory().appendingPathComponent("cities.tsv"))
+        let old = try SeedFileReader.cities(SmallSeed.directory().appendingPathComponent("cities.tsv"))
         #expect(old.count == 3 && old.allSatisfy { $0.administrativeArea == nil && $0.subAdministrativeArea == nil })
         // A line with fewer fields than its header names is refused.
         let broken = directory.appendingPathComponent("cities.tsv")
-        try StoreFixture.write([
+        try SmallSeed.write([
             "id\tname\tregion\tcountry_code\tcountry\tlatitude\tlongitude\tpopulation\tadministrative_area"
                 + "\tsub_administrative_area",
             "2950159\tBerlin\t16\tDE\tGermany\t52.52437\t13.41053\t3426354",

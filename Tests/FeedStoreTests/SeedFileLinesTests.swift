@@ -1,5 +1,6 @@
 @testable import FeedModel
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// Seed files end their lines with LF or CRLF, and name each id once: a second line with an id
@@ -11,14 +12,14 @@ import Testing
         let url = directory.appendingPathComponent(file)
         var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
         if line > lines.count { lines.append(replacement) } else { lines[line - 1] = replacement }
-        try StoreFixture.write(lines, to: url)
+        try SmallSeed.write(lines, to: url)
     }
 
     @Test(arguments: StoreKind.allCases)
     func aSecondUserWithTheSameIDIsRefusedNamingBothLines(kind: StoreKind) throws {
         // Given a users file whose fourth line reuses the id of the third
         let store = try StoreFixture.store(kind)
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         try Self.setLine(4, of: "users.jsonl", in: directory,
                          to: #"{"id":3,"username":"other","fullName":"Other","avatarURL":"https://a.example/o.jpg"}"#)
         let before = try StoreFixture.snapshot(store)
@@ -32,7 +33,7 @@ import Testing
 
     @Test func anExactDuplicateLineIsRefusedToo() throws {
         let store = try StoreFixture.store(.memory)
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         let photos = directory.appendingPathComponent("photos.jsonl")
         let second = try String(contentsOf: photos, encoding: .utf8).split(separator: "\n")[1]
         try Self.setLine(8, of: "photos.jsonl", in: directory, to: String(second))
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func aDuplicateCityIDIsRefused() throws {
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         try Self.setLine(5, of: "cities.tsv", in: directory, to: "2950159\tBerlin\t16\tDE\tGermany\t52.5\t13.4\t1")
         let cities = directory.appendingPathComponent("cities.tsv").path
         #expect(throws: SeedError(file: cities, line: 5, message: "duplicate id 2950159, first on \(cities):2")) {
@@ -53,8 +54,8 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func crlfFilesSeedTheSameRowsAsLFFiles(kind: StoreKind) throws {
         // Given the same seed set with LF and with CRLF line ends (a blank CRLF line included)
-        let lf = try StoreFixture.smallSeedDirectory()
-        let crlf = try StoreFixture.smallSeedDirectory()
+        let lf = try SmallSeed.directory()
+        let crlf = try SmallSeed.directory()
         for file in ["users.jsonl", "photos.jsonl", "comments.jsonl", "cities.tsv"] {
             let url = crlf.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n")

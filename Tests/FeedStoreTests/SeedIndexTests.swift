@@ -2,6 +2,7 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// A large generated seed makes the secondary indexes after the rows: the schema it leaves is
@@ -19,7 +20,7 @@ import Testing
         let store = try StoreFixture.store(kind)
         let before = try Self.schema(store)
         #expect(before.contains { $0.hasPrefix("index photo_feed photo ") })
-        try store.seedGenerated(count: 200, rngSeed: 3, seedDataDirectory: StoreFixture.smallSeedDirectory())
+        try store.seedGenerated(count: 200, rngSeed: 3, seedDataDirectory: SmallSeed.directory())
         #expect(try Self.schema(store) == before)
         try store.writer.read { db in
             #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
@@ -34,9 +35,9 @@ import Testing
         // there are curated ones)
         let store = try StoreFixture.store(kind)
         let before = try Self.schema(store)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory(photos: 30))
+        try store.seedCurated(from: SmallSeed.directory(photos: 30))
         // When a generated seed of 20 goes on top, the indexes stay and take its rows in place
-        try store.seedGenerated(count: 20, rngSeed: 3, seedDataDirectory: StoreFixture.smallSeedDirectory())
+        try store.seedGenerated(count: 20, rngSeed: 3, seedDataDirectory: SmallSeed.directory())
         #expect(try Self.schema(store) == before)
         try store.writer.read { db in
             #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])

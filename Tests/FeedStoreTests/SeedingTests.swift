@@ -2,13 +2,17 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
+/// Seeding on SQLite: the same files twice leave the database byte for byte as once (its
+/// snapshot), and the generator. The content versions and sync jobs a seed makes are the shared
+/// suite's (`SharedContentVersionTests`, `SharedSeedJobTests`), on both stores.
 @Suite struct SeedingTests {
     @Test(arguments: StoreKind.allCases)
     func seedingTheSameDataTwiceLeavesOneCopy(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         let first = try store.seedCurated(from: directory)
         let snapshot = try StoreFixture.snapshot(store)
         let second = try store.seedCurated(from: directory)
@@ -17,36 +21,8 @@ import Testing
         #expect(try StoreFixture.snapshot(store) == snapshot)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func reseedingAChangedPhotoBumpsItsContentVersionOnly(kind: StoreKind) throws {
-        let store = try StoreFixture.store(kind)
-        let directory = try StoreFixture.smallSeedDirectory()
-        try store.seedCurated(from: directory)
-        let photos = directory.appendingPathComponent("photos.jsonl")
-        let text = try String(contentsOf: photos, encoding: .utf8).replacingOccurrences(of: "東京 2 🌸", with: "Neu")
-        try text.write(to: photos, atomically: true, encoding: .utf8)
-        try store.seedCurated(from: directory)
-        let versions = try store.writer.read { db in
-            try Int64.fetchAll(db, sql: "SELECT content_version FROM photo ORDER BY id")
-        }
-        #expect(versions == [1, 2, 1, 1, 1, 1, 1])
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func seedingCreatesTheSyncJobs(kind: StoreKind) throws {
-        let store = try StoreFixture.store(kind)
-        try store.seedCurated(from: StoreFixture.smallSeedDirectory())
-        let jobs = try store.writer.read { db in try SyncJob.order(Column("kind"), Column("target_id")).fetchAll(db) }
-        #expect(jobs.filter { $0.kind == .avatar }.map(\.targetID) == [1, 2, 3])
-        #expect(jobs.filter { $0.kind == .image }.map(\.targetID) == [1, 2, 3, 4, 5, 6, 7])
-        #expect(jobs.filter { $0.kind == .geocode }.map(\.targetID) == [1, 2, 4, 5, 7])
-        #expect(jobs.filter { $0.kind == .commentFeed }.map(\.targetID) == [1, 2, 3, 4, 5, 6, 7])
-        #expect(jobs.count == 3 + 7 + 5 + 7)
-        #expect(jobs.allSatisfy { $0.state == .pending && $0.nextRunAt == 1_750_000_000_000 })
-    }
-
     @Test func generatingIsDeterministic() throws {
-        let directory = try StoreFixture.smallSeedDirectory()
+        let directory = try SmallSeed.directory()
         let a = try StoreFixture.store(.memory)
         let b = try StoreFixture.store(.memory)
         let c = try StoreFixture.store(.memory)
@@ -77,7 +53,7 @@ import Testing
 
     @Test func generatedRowsUseIDsAboveTheCuratedRange() throws {
         let store = try StoreFixture.store(.memory)
-        try store.seedGenerated(count: 20, rngSeed: 1, seedDataDirectory: StoreFixture.smallSeedDirectory())
+        try store.seedGenerated(count: 20, rngSeed: 1, seedDataDirectory: SmallSeed.directory())
         let ids = try store.writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photo ORDER BY id") }
         #expect(ids == (1...20).map { SyntheticFeedGenerator.idBase + Int64($0) })
     }

@@ -2,6 +2,7 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import StoreTestSupport
 import Testing
 
 /// The writer's commits ask for checkpoints, which the checkpointer's own connection runs on its
@@ -90,7 +91,7 @@ import Testing
         // Given a store on a file whose few writes asked for no checkpoint, and whose reader
         // connection has read (a read-only connection that closes last cannot remove the log)
         let store = try StoreFixture.store(.file)
-        let counts = try store.seedCurated(from: StoreFixture.smallSeedDirectory())
+        let counts = try store.seedCurated(from: SmallSeed.directory())
         #expect(try #require(store.walCheckpointer).statistics.requested == 0)
         #expect(try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") } == counts.photos)
         // When it is closed

@@ -71,6 +71,13 @@ enum TestCluster {
         }
     }
 
+    /// The rows `sql` gives in the cluster's database.
+    static func rows(_ sql: String) throws -> [PostgresRow] {
+        try withConnection { connection in
+            try Array(connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait().rows)
+        }
+    }
+
     static let logger = Logger(label: "photofeed.tests.postgres")
 
     /// Runs `body` on a new connection to the cluster's database.
