@@ -8,7 +8,7 @@ import Foundation
 public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The migrations directory does not exist or cannot be read.
     case directoryUnreadable(path: String)
-    /// A `.sql` file whose name is not `NNNN_snake_case.sql`, or numbers that do not increase from 1.
+    /// A `.sql` file whose name is not `NNNN_snake_case.sql`, or numbers that are not 1, 2, 3, ….
     case badFileName(path: String, reason: String)
     /// An applied migration's file was edited after it was applied.
     case checksumMismatch(name: String, recorded: String, current: String)

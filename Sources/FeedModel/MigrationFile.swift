@@ -16,9 +16,8 @@ public struct MigrationFile: Sendable, Equatable {
         self.checksum = SHA256.hexDigest(Array(sql.utf8))
     }
 
-    /// Every `.sql` file of `directory`, in order. Names must be `NNNN_lowercase_words.sql`, each
-    /// number above the one before (from 0001; a number may be left out, reserved for a change
-    /// made in parallel); anything else is refused, naming the file. A
+    /// Every `.sql` file of `directory`, in order. Names must be `NNNN_lowercase_words.sql`
+    /// numbered 1, 2, 3, … without gaps; anything else is refused, naming the file. A
     /// compiled-in folder (``ResourceLocator/bundled(_:)``) gives the embedded migrations, checked
     /// the same way.
     public static func load(from directory: URL) throws -> [MigrationFile] {
@@ -26,12 +25,10 @@ public struct MigrationFile: Sendable, Equatable {
             guard let bundled = ResourceLocator.bundledMigrations(directory) else {
                 throw MigrationError.directoryUnreadable(path: directory.absoluteString)
             }
-            var files: [MigrationFile] = []
-            for file in bundled {
-                files.append(try migration(fileName: file.name, path: "\(directory.absoluteString)/\(file.name)",
-                                           after: files.last, text: file.text))
+            return try bundled.enumerated().map { index, file in
+                try migration(fileName: file.name, path: "\(directory.absoluteString)/\(file.name)",
+                              number: index + 1, text: file.text)
             }
-            return files
         }
         let names: [String]
         do {
@@ -43,31 +40,25 @@ public struct MigrationFile: Sendable, Equatable {
         for fileName in names.filter({ $0.hasSuffix(".sql") }).sorted() {
             let path = directory.appendingPathComponent(fileName).path
             let text = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
-            files.append(try migration(fileName: fileName, path: path, after: files.last, text: text))
+            files.append(try migration(fileName: fileName, path: path, number: files.count + 1, text: text))
         }
         return files
     }
 
-    /// The migration of file `fileName` (at `path`, for errors), whose number must be above that
-    /// of `previous` (the file before it, nil for the first).
-    private static func migration(fileName: String, path: String, after previous: MigrationFile?,
-                                  text: String?) throws -> MigrationFile {
+    /// The migration of file `fileName` (at `path`, for errors), which must be number `number`.
+    private static func migration(fileName: String, path: String, number: Int, text: String?) throws -> MigrationFile {
         let name = String(fileName.dropLast(4))
         guard fileName.hasSuffix(".sql"), isWellFormed(name) else {
             throw MigrationError.badFileName(path: path, reason: "expected NNNN_lowercase_name.sql")
         }
-        let least = previous.map { $0.number + 1 } ?? 1
-        guard let number = Int(name.prefix(4)), number >= least else {
-            throw MigrationError.badFileName(path: path, reason: "expected a number from \(least) on")
+        guard Int(name.prefix(4)) == number else {
+            throw MigrationError.badFileName(path: path, reason: "expected number \(number) next")
         }
         guard let sql = text else {
             throw MigrationError.badFileName(path: path, reason: "not readable as UTF-8")
         }
         return MigrationFile(name: name, sql: sql)
     }
-
-    /// The file's number (`0013_lease_sync_jobs`: 13).
-    var number: Int { Int(name.prefix(4)) ?? 0 }
 
     private static func isWellFormed(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars)
