@@ -73,6 +73,8 @@ public actor SyncWorker {
     var layoutPasses: RelayoutQueue
     var statusLog: SyncStatusLog
     var progress: ProgressHandler?
+    /// The queue's unfinished jobs for ``progress``, counted at most four times a second.
+    var pendingForProgress = PendingJobCount(interval: .milliseconds(250))
     var isRunning = false
     /// Every step, when the configuration records a trace.
     public internal(set) var trace: [SyncTraceEvent] = []
@@ -112,6 +114,7 @@ public actor SyncWorker {
         isRunning = true
         defer { isRunning = false }
         self.progress = progress
+        pendingForProgress = PendingJobCount(interval: .milliseconds(250))
         report = SyncReport()
         resetBatch()
         leases = JobLeases(lease: configuration.lease)
@@ -217,11 +220,13 @@ public actor SyncWorker {
         leases.release(committing.writes.map(\.operation.rowID))
         configuration.faultInjection?(.afterCommit(batch: number))
         report.add(result, retriedBefore: retried)
-        statusLog.committed(batch: number, completions: committing.completions, report: report,
-                            pending: leases.held.count)
+        try statusLog.committed(batch: number, completions: committing.completions, report: report,
+                                pending: store.unfinishedJobCount)
         report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
         if let progress {
-            progress(SyncProgress(report, pending: leases.held.count,
+            let pending = try pendingForProgress.value(now: leaseClock.now(), ended: report.completed + report.failed,
+                                                       count: store.unfinishedJobCount)
+            progress(SyncProgress(report, pending: pending,
                                   relayouts: report.relayouts + (await layoutPasses.total.relayouts),
                                   elapsed: clock.now()))
         }
