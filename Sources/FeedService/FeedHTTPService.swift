@@ -82,7 +82,9 @@ public struct FeedHTTPService: Sendable {
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
         Application(router: FeedRouter.make(api: api),
-                    server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout)),
+                    server: .http1(configuration: HTTP1Channel.Configuration(
+                        additionalChannelHandlers: OversizedRequestHead.handlers(), idleTimeout: idleTimeout,
+                        httpDecoderConfiguration: OversizedRequestHead.decoderLimits)),
                     configuration: ApplicationConfiguration(
                         address: .hostname(host, port: port), serverName: "photofeed",
                         availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),
