@@ -39,7 +39,8 @@ struct BothStores {
 
     /// The PostgreSQL backend, registered once for this process as `photofeed-server` does.
     private static let registration: Void = StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) {
-        url, target in try PostgresFeedStore(location: PostgresLocation(url: url), migrationTarget: target)
+        url, environment, target in
+        try PostgresFeedStore(location: PostgresLocation(url: url, environment: environment), migrationTarget: target)
     })
 
     init() throws {

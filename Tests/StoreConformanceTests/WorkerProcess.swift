@@ -18,7 +18,9 @@ final class WorkerProcess: Sendable {
 
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
 
-    init(_ arguments: [String], limit: TimeInterval = 240) throws {
+    /// Starts `photofeed-server ARGUMENTS` in the test's environment, with `environment`'s
+    /// variables added or replaced.
+    init(_ arguments: [String], limit: TimeInterval = 240, environment: [String: String] = [:]) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("photofeed-worker-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -29,7 +31,7 @@ final class WorkerProcess: Sendable {
         process.executableURL = Self.executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["PHOTOFEED_HOME": StoreFactory.projectRoot.path]) { _, home in home }
+            environment.merging(["PHOTOFEED_HOME": StoreFactory.projectRoot.path]) { _, home in home }) { _, given in given }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
@@ -55,9 +57,10 @@ final class WorkerProcess: Sendable {
     var standardOutput: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
     var standardError: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
 
-    /// Runs `photofeed-server` with `arguments` to its end.
-    static func run(_ arguments: [String]) async throws -> (status: Int32?, output: String, errors: String) {
-        let process = try WorkerProcess(arguments)
+    /// Runs `photofeed-server` with `arguments` (and `environment`'s variables) to its end.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws
+        -> (status: Int32?, output: String, errors: String) {
+        let process = try WorkerProcess(arguments, environment: environment)
         let status = try await process.finish()
         return (status, process.standardOutput, process.standardError)
     }
