@@ -66,7 +66,8 @@ package enum CommandFailure {
             }
         case let error as MigrationError:
             if case .directoryUnreadable = error { return (70, error.description) }
-            // A message that names the file already (another application's database) stands alone.
+            // A message that names the database already (another application's) stands alone.
+            if case .foreignDatabase = error { return (65, error.description) }
             if let database, !error.description.contains(database) { return (65, "database \(database): \(error)") }
             return (65, error.description)
         case let error as CocoaError:
