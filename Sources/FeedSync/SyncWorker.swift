@@ -23,7 +23,8 @@ import Logging
 /// 4. **Relayout** the changed cells (``CellRelayouting``, through ``RelayoutQueue``): the
 ///    layout writes are a second transaction. A worker killed in between leaves stale cache
 ///    rows, which are never served; every worker lays out the stale cells when it starts and when
-///    it finds the queue drained.
+///    it finds the queue drained, and then, and when it stops, deletes the stored layouts no
+///    cell links any more (a relayout moves a cell to the layout of its new content).
 ///
 /// Memory: the worker holds one batch's jobs (and the layout pass of the batch before), never
 /// the backlog.
@@ -131,6 +132,7 @@ public actor SyncWorker {
             throw error
         }
         try await finish()
+        try store.pruneUnreferencedLayouts()
         report.pending = try store.unfinishedJobCount()
         report.elapsed = clock.now()
         statusLog.finished(report)
@@ -184,11 +186,13 @@ public actor SyncWorker {
         }
     }
 
-    /// Relayouts the cells whose cached layouts are older than their photo's content.
+    /// Relayouts the cells whose cached layouts are older than their photo's content, then
+    /// deletes the stored layouts no cell links any more (the relayouts before moved their cells
+    /// to layouts of their new content).
     func relayoutStaleCells() async throws {
         let stale = try store.photosWithStaleLayouts()
-        guard !stale.isEmpty else { return }
-        report.add(try await relayouter.relayoutCells(forPhotos: stale))
+        if !stale.isEmpty { report.add(try await relayouter.relayoutCells(forPhotos: stale)) }
+        try store.pruneUnreferencedLayouts()
     }
 
     /// Renews every held lease when a renewal is due; the jobs whose lease was lost are dropped
