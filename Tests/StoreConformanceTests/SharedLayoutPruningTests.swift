@@ -1,5 +1,6 @@
 import FeedModel
 import FeedSync
+import LayoutTestSupport
 import Testing
 
 /// Stored layouts that no cell links any more are deleted, on both stores: by the store's prune,
@@ -58,7 +59,10 @@ struct SharedLayoutPruningTests {
         let worker = SyncWorker(store: store.jobs, relayouter: SharedSyncProgressTests.NoRelayout(),
                                 clock: VirtualClock(), leaseClock: VirtualClock(),
                                 configuration: .init(seed: 2, batchSize: 64))
-        _ = try await worker.run(until: .idle)
+        let outcome: Result<SyncReport, any Error> = await BlockingWorkThreads.run {
+            do { return .success(try await worker.run(until: .idle)) } catch { return .failure(error) }
+        }
+        _ = try outcome.get()
 
         // Then no stored layout is left that no photo links
         #expect(try store.layoutCounts() == LayoutCounts(links: 3, layouts: 2))

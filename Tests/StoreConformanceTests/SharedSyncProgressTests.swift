@@ -1,5 +1,6 @@
 import FeedModel
 import FeedSync
+import LayoutTestSupport
 import Synchronization
 import Testing
 
@@ -26,10 +27,18 @@ struct SharedSyncProgressTests {
         // When it runs until idle, each progress beside the store's own count at that moment
         let seen = Mutex<[(shown: Int, counted: Int, ended: Int)]>([])
         let jobs = store.jobs
-        let report = try await worker.run(until: .idle) { progress in
-            let counted = (try? jobs.unfinishedJobCount()) ?? -1
-            seen.withLock { $0.append((progress.pending, counted, progress.completed + progress.failed)) }
+        // (The worker's store calls block: on threads of their own, not the cooperative pool.)
+        let outcome: Result<SyncReport, any Error> = await BlockingWorkThreads.run {
+            do {
+                return .success(try await worker.run(until: .idle) { progress in
+                    let counted = (try? jobs.unfinishedJobCount()) ?? -1
+                    seen.withLock { $0.append((progress.pending, counted, progress.completed + progress.failed)) }
+                })
+            } catch {
+                return .failure(error)
+            }
         }
+        let report = try outcome.get()
 
         // Then every line shows the store's count, which falls as jobs end
         let lines = seen.withLock { $0 }
