@@ -105,7 +105,7 @@ enum OversizedRequestHead {
             }
             let problem: ProblemDocument = state.inRequestLine
                 ? .uriTooLong(limit: OversizedRequestHead.limit)
-                : .headerFieldsTooLarge(limit: OversizedRequestHead.limit)
+                : .headerFieldsTooLarge(limit: OversizedRequestHead.limit, fieldLimit: OversizedRequestHead.fieldLimit)
             watcher.answer(problem, context: watcherContext)
         }
     }

@@ -44,10 +44,11 @@ struct ProblemDocument: Encodable, Sendable, Error {
                         detail: "the request line (method, URL and version) is longer than \(limit) bytes")
     }
 
-    /// Header fields larger than the server reads (``OversizedRequestHead``).
-    static func headerFieldsTooLarge(limit: Int) -> ProblemDocument {
+    /// Header fields larger than the server reads, or more of them (``OversizedRequestHead``).
+    static func headerFieldsTooLarge(limit: Int, fieldLimit: Int) -> ProblemDocument {
         ProblemDocument(title: "Request Header Fields Too Large", status: 431,
-                        detail: "the request's head (its request line and header fields) is larger than \(limit) bytes")
+                        detail: "the request's head (its request line and header fields) is larger than \(limit) bytes "
+                            + "or has more than \(fieldLimit) fields")
     }
 
     /// The document as one JSON line, with its newline.
