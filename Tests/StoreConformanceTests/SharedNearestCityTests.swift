@@ -53,7 +53,8 @@ struct SharedNearestCityTests {
         // Then each gives the brute-force answer for every point
         for (name, answers) in [("SQLite R*Tree", rtree), ("SQLite grid", grid), ("PostgreSQL", server)] {
             let wrong = points.indices.filter { answers[$0] != expected[$0] }
-            #expect(wrong.isEmpty, "\(name): \(wrong.count) of \(points.count) differ, first at \(wrong.first.map { "\(points[$0])" } ?? "")")
+            let differing = wrong.count, first = wrong.first.map { "\(points[$0])" } ?? "none"
+            #expect(differing == 0, "\(name): \(differing) of \(points.count) differ, the first at \(first)")
         }
         #expect(expected.count { $0 != nil } > count / 2, "most points have a city within the limit")
     }
