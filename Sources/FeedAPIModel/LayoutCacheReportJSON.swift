@@ -1,7 +1,7 @@
 import FeedModel
 
 /// The contract's JSON of the layout cache: entries, stale, hits, misses, sizeRanges (and the
-/// engine version).
+/// engine version and the layouts stored, which the entries share).
 package struct LayoutCacheReportJSON: Encodable {
     struct SizeRange: Encodable {
         var min: [ContractNumber]
@@ -10,12 +10,13 @@ package struct LayoutCacheReportJSON: Encodable {
         var entries: Int
     }
 
-    var entries, stale, hits, misses, engineVersion: Int
+    var entries, stale, storedLayouts, hits, misses, engineVersion: Int
     var sizeRanges: [SizeRange]
 
     package init(_ report: LayoutCacheReport) {
         entries = report.entries
         stale = report.stale
+        storedLayouts = report.storedLayouts
         hits = report.hits
         misses = report.misses
         engineVersion = report.engineVersion

@@ -16,14 +16,19 @@ public struct LayoutCacheReport: Codable, Hashable, Sendable {
     public var entries: Int
     /// Entries computed for an older content version of their photo or another engine version.
     public var stale: Int
+    /// Layouts stored (`cell_layout`): one per identical cell, shared by the entries that link
+    /// it; after a sync run, none that no entry links.
+    public var storedLayouts: Int
     public var hits: Int
     public var misses: Int
     public var engineVersion: Int
     public var sizeRanges: [SizeRangeEntry]
 
-    public init(entries: Int, stale: Int, hits: Int, misses: Int, engineVersion: Int, sizeRanges: [SizeRangeEntry]) {
+    public init(entries: Int, stale: Int, storedLayouts: Int, hits: Int, misses: Int, engineVersion: Int,
+                sizeRanges: [SizeRangeEntry]) {
         self.entries = entries
         self.stale = stale
+        self.storedLayouts = storedLayouts
         self.hits = hits
         self.misses = misses
         self.engineVersion = engineVersion

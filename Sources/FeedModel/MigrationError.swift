@@ -17,8 +17,9 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
     case missingFile(name: String)
     /// `migrate(upTo:)` named a migration that does not exist.
     case unknownTarget(name: String)
-    /// The file is another application's SQLite database (see `DatabaseIdentity`); nothing in
-    /// it was changed.
+    /// The file is another application's SQLite database (see `DatabaseIdentity`), or the
+    /// PostgreSQL schema holds another application's tables; nothing in it was changed. `path`
+    /// is the file, or the URL without its password.
     case foreignDatabase(path: String)
 
     public var description: String {
@@ -35,7 +36,8 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unknownTarget(let name):
             "no migration named \(name)"
         case .foreignDatabase(let path):
-            "\(path) is another application's SQLite database, not a photofeed one; it was left unchanged"
+            "\(path) is another application's \(DatabaseKind(location: path) == .postgres ? "PostgreSQL" : "SQLite") "
+                + "database, not a photofeed one; it was left unchanged"
         }
     }
 }

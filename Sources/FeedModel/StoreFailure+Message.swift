@@ -7,7 +7,7 @@ extension StoreFailure {
         switch self {
         case .busy(let message):
             return "\(file) is busy or locked beyond the busy timeout: \(message)"
-        case .unreachable(let message):
+        case .unreachable(let message), .missing(let message):
             return message
         case .notADatabase(let message):
             return "\(database ?? "the file") is not a usable database: \(message)"

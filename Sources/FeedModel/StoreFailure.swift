@@ -9,6 +9,9 @@ public enum StoreFailure: Error, Hashable, Sendable {
     /// The database server cannot be reached (a PostgreSQL store after its reconnect attempts);
     /// the message names the database.
     case unreachable(message: String)
+    /// The database, or the role that opens it, does not exist on its server; the message names
+    /// it and says how to create it.
+    case missing(message: String)
     /// Any other database error, described in full.
     case other(description: String)
 

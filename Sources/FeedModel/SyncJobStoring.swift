@@ -21,6 +21,12 @@ public protocol SyncJobStoring: Sendable {
     /// The photos with a cached layout older than their content, ascending by id.
     func photosWithStaleLayouts() throws -> [Int64]
 
+    /// Deletes the stored layouts (`cell_layout`) that no link of the layout cache refers to any
+    /// more (a relayout moved every photo that had one to another fingerprint), in one
+    /// statement; returns how many. The sync worker runs it when it lays out stale cells.
+    @discardableResult
+    func pruneUnreferencedLayouts() throws -> Int
+
     /// Applies `batch` in one transaction, reverse-geocoding its geocode successes with
     /// `geocoder` inside it; `beforeCommit` runs inside the transaction after every change.
     func commit(_ batch: SyncBatch, geocoder: ReverseGeocoder, beforeCommit: () -> Void) throws -> SyncBatchResult

@@ -2,12 +2,13 @@ import PhotoFeed
 
 /// Formats ``LayoutReportData`` as the human table of `photofeed layouts report`.
 ///
-/// Sections, in order: totals (entries, stale entries, hits, misses, hit ratio, engine version),
-/// entries per size range and scale, the height distribution per width and scale (count, min,
-/// p50, p90, max, then a small text histogram for each), and the tallest and shortest cells. Rows
-/// are sorted (size ranges by their numbers, widths ascending, cells by height then photo id,
-/// width and scale), so the same data always prints the same text. Numbers print exactly when
-/// whole and with one decimal otherwise; an unbounded maximum prints as "inf".
+/// Sections, in order: totals (entries, stale entries, layouts stored, hits, misses, hit ratio,
+/// engine version), entries per size range and scale, the height distribution per width and
+/// scale (count, min, p50, p90, max, then a small text histogram for each), and the tallest and
+/// shortest cells. Rows are sorted (size ranges by their numbers, widths ascending, cells by
+/// height then photo id, width and scale), so the same data always prints the same text.
+/// Numbers print exactly when whole and with one decimal otherwise; an unbounded maximum prints
+/// as "inf".
 public struct LayoutReportFormatter: Sendable {
     /// How many cells the tallest and shortest lists show.
     public var extremeCount: Int
@@ -38,6 +39,7 @@ public struct LayoutReportFormatter: Sendable {
             "Layout cache (engine version \(report.engineVersion))",
             "  entries    \(report.entries)",
             "  stale      \(report.stale)\(stalePart)",
+            "  stored     \(report.storedLayouts) layouts (identical cells share one)",
             "  hits       \(report.hits)",
             "  misses     \(report.misses)",
             "  hit ratio  \(ratio)",

@@ -280,7 +280,7 @@ final class FeedAPI: Sendable {
         switch failure {
         case .busy: return .busy(failure.message())
         case .unreachable: return .busy(Self.unavailable)
-        case .notADatabase, .other: return .internalError(failure.message())
+        case .notADatabase, .missing, .other: return .internalError(failure.message())
         }
     }
 

@@ -12,8 +12,9 @@ import TextLayout
 
 /// The feed over HTTP (docs/openapi.yaml): a Hummingbird application on ``FeedRouter``'s routes,
 /// and, with the sync daemon, a ``ServiceGroup`` that runs both and stops them on SIGTERM or
-/// SIGINT: the server stops accepting, finishes the requests in flight, the daemon finishes its
-/// write in flight, and ``run()`` returns.
+/// SIGINT: the server drains (``ShutdownDrain``: it answers 503 until connections stop coming),
+/// stops accepting, finishes the requests in flight, the daemon finishes its write in flight, and
+/// ``run()`` returns.
 ///
 /// ```swift
 /// let service = try FeedHTTPService(store: store, host: "127.0.0.1", port: 8080)
@@ -31,6 +32,8 @@ public struct FeedHTTPService: Sendable {
     /// The fonts layouts are measured with and the HTML page loads (`--fonts`).
     public let measurer: TextMeasurer
     let api: FeedAPI
+    /// What SIGTERM does first: answer 503 until no connection comes for a moment.
+    let drain = ShutdownDrain()
 
     /// - Parameters:
     ///   - port: 0 picks a free port (``run(onListening:)`` tells which).
@@ -83,8 +86,12 @@ public struct FeedHTTPService: Sendable {
     /// The Hummingbird application: the routes at `host`:`port`; `onListening` gets the bound port.
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
-        Application(router: FeedRouter.make(api: api),
-                    server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: idleTimeout)),
+        Application(router: FeedRouter.make(api: api, drain: drain),
+                    server: .http1(configuration: HTTP1Channel.Configuration(
+                        additionalChannelHandlers: OversizedRequestHead.handlers()
+                            + [ShutdownDrain.ConnectionHandler(drain: drain)],
+                        idleTimeout: idleTimeout,
+                        httpDecoderConfiguration: OversizedRequestHead.decoderLimits)),
                     configuration: ApplicationConfiguration(
                         address: .hostname(host, port: port), serverName: "photofeed",
                         availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),
@@ -110,6 +117,8 @@ public struct FeedHTTPService: Sendable {
             services.append(SyncDaemonService(store: queue, metrics: api.metrics, logger: logger,
                                               clock: syncClock, measurer: measurer))
         }
+        // Last, so that it stops first: the group stops services in reverse order, each in turn.
+        services.append(ShutdownDrain.Service(drain: drain))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -1,14 +1,15 @@
 import Hummingbird
 
-/// The service's routes (docs/openapi.yaml) on a Hummingbird router, behind the access log and
-/// the metrics middleware. Every route answers HEAD as it answers GET, without the body (the
+/// The service's routes (docs/openapi.yaml) on a Hummingbird router, behind the access log, the
+/// metrics middleware and the shutdown drain's 503 (``ShutdownDrain``). Every route answers HEAD as it answers GET, without the body (the
 /// router's generated HEAD endpoints). A path the router does not know answers 404 with a
 /// problem document.
 enum FeedRouter {
-    static func make(api: FeedAPI) -> Router<BasicRequestContext> {
+    static func make(api: FeedAPI, drain: ShutdownDrain) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: MetricsRecordingMiddleware(metrics: api.metrics))
+        router.add(middleware: ShutdownDrain.Middleware(drain: drain))
         router.add(middleware: NotFoundProblemMiddleware())
         router.get("/v1/feed") { request, _ in await api.feed(request) }
         router.get("/v1/photos/:id") { request, context in

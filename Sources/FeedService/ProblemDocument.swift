@@ -38,13 +38,28 @@ struct ProblemDocument: Encodable, Sendable, Error {
         ProblemDocument(title: "Internal Server Error", status: 500, detail: detail)
     }
 
+    /// A request line longer than the server reads (``OversizedRequestHead``).
+    static func uriTooLong(limit: Int) -> ProblemDocument {
+        ProblemDocument(title: "URI Too Long", status: 414,
+                        detail: "the request line (method, URL and version) is longer than \(limit) bytes")
+    }
+
+    /// Header fields larger than the server reads, or more of them (``OversizedRequestHead``).
+    static func headerFieldsTooLarge(limit: Int, fieldLimit: Int) -> ProblemDocument {
+        ProblemDocument(title: "Request Header Fields Too Large", status: 431,
+                        detail: "the request's head (its request line and header fields) is larger than \(limit) bytes "
+                            + "or has more than \(fieldLimit) fields")
+    }
+
+    /// The document as one JSON line, with its newline.
+    var json: String { ((try? JSONLine.encode(self, keys: .encoded)) ?? "{}") + "\n" }
+
     /// The response: the document as JSON, `Retry-After` for a 503, never cached.
     var response: Response {
         var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        let body = (try? JSONLine.encode(self, keys: .encoded)) ?? "{}"
         return Response(status: HTTPResponse.Status(code: status), headers: headers,
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: body + "\n")))
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
     }
 
     func encode(to encoder: any Encoder) throws {

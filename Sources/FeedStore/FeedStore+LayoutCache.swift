@@ -254,6 +254,7 @@ extension FeedStore {
             FROM layout_cache lc JOIN photo p ON p.id = lc.photo_id
             """, arguments: [engineVersion])
         let counters = try Row.fetchOne(db, sql: "SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
+        let stored = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cell_layout") ?? 0
         let ranges = try Row.fetchAll(db, sql: """
             SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) AS entries FROM layout_cache
             GROUP BY min_width, min_height, max_width, max_height, scale
@@ -262,7 +263,7 @@ extension FeedStore {
             LayoutCacheReport.SizeRangeEntry(
                 range: CacheSizeRange(row: row), scale: row["scale"], entries: row["entries"])
         }
-        return LayoutCacheReport(entries: totals?["entries"] ?? 0, stale: totals?["stale"] ?? 0,
+        return LayoutCacheReport(entries: totals?["entries"] ?? 0, stale: totals?["stale"] ?? 0, storedLayouts: stored,
                                  hits: (counters?["hits"] ?? 0) + unwritten.hits,
                                  misses: (counters?["misses"] ?? 0) + unwritten.misses,
                                  engineVersion: engineVersion, sizeRanges: ranges)

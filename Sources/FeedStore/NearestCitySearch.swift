@@ -9,8 +9,9 @@ import GRDB
 /// and read through SQLite's C API (``RawStatement``), so a lookup costs the R*Tree's own work.
 ///
 /// The search is ``NearestCity``'s (boxes of growing size around the point) with each box asked
-/// of the R*Tree; distances are measured to the R*Tree's own coordinates, equal distances go to
-/// the lower id.
+/// of the R*Tree, whose 32-bit bounds are rounded outwards (a few more cities, no fewer);
+/// distances are measured to each city's coordinates in `city`, as every store measures them,
+/// equal distances go to the lower id.
 public struct NearestCitySearch {
     private let box: RawStatement
     private let names: RawStatement
@@ -26,8 +27,8 @@ public struct NearestCitySearch {
 
     public init(_ db: Database) throws {
         box = try RawStatement(db, sql: """
-            SELECT id, min_latitude, max_latitude, min_longitude, max_longitude FROM city_rtree
-            WHERE max_latitude >= ? AND min_latitude <= ? AND max_longitude >= ? AND min_longitude <= ?
+            SELECT c.id, c.latitude, c.longitude FROM city_rtree r JOIN city c ON c.id = r.id
+            WHERE r.max_latitude >= ? AND r.min_latitude <= ? AND r.max_longitude >= ? AND r.min_longitude <= ?
             """)
         names = try RawStatement(db, sql: """
             SELECT name, region, country, administrative_area, sub_administrative_area FROM city WHERE id = ?
@@ -40,7 +41,7 @@ public struct NearestCitySearch {
         try NearestCity.nearestCityID(latitude: latitude, longitude: longitude,
                                       maxKilometres: maxKilometres) { bounds, visit in
             try box.forEachRow(bounds.minLatitude, bounds.maxLatitude, bounds.minLongitude, bounds.maxLongitude) {
-                visit(box.int64(at: 0), box.double(at: 1), box.double(at: 2), box.double(at: 3), box.double(at: 4))
+                visit(box.int64(at: 0), box.double(at: 1), box.double(at: 2))
             }
         }
     }

@@ -1,10 +1,9 @@
 import FeedModel
-import Foundation
 import PostgresNIO
 
-/// The nearest city to each of many points, within a distance, on PostgreSQL: the SQLite store's
-/// search (boxes of growing radius, then the exact distance) over the `city_position` B-tree
-/// instead of an R*Tree, inside the caller's transaction.
+/// The nearest city to each of many points, within a distance, on PostgreSQL: ``NearestCity``'s
+/// search (its boxes of growing radius, its distance and tie-break, as on SQLite) over the
+/// `city_position` B-tree instead of an R*Tree, inside the caller's transaction.
 ///
 /// The points are searched together: each step sends one statement with every box still looked
 /// for (a point's box grows while it holds no city within the distance; a candidate in a corner of
@@ -21,7 +20,13 @@ struct PostgresCitySearch {
 
     /// The placemark `geocoder` gives for each of `points`, in their order.
     func placemarks(_ points: [ScheduledJob.Coordinate], geocoder: ReverseGeocoder) async throws -> [Placemark?] {
-        let maxKilometres = geocoder.maxKilometres
+        let found = try await nearestCityIDs(points, maxKilometres: geocoder.maxKilometres)
+        let names = try await placemarks(ofCities: Set(found.compactMap { $0 }))
+        return found.map { id in id.flatMap { names[$0] } }
+    }
+
+    /// The id of the nearest city within `maxKilometres` of each of `points`, in their order.
+    func nearestCityIDs(_ points: [ScheduledJob.Coordinate], maxKilometres: Double) async throws -> [Int64?] {
         var searches = points.map { Search(point: $0, radius: min(5.0, maxKilometres)) }
         var open = Array(searches.indices)
         while !open.isEmpty {
@@ -30,8 +35,7 @@ struct PostgresCitySearch {
                 searches[index].advance(nearest: candidate, maxKilometres: maxKilometres) ? index : nil
             }
         }
-        let names = try await placemarks(ofCities: Set(searches.compactMap(\.found)))
-        return searches.map { search in search.found.flatMap { names[$0] } }
+        return searches.map(\.found)
     }
 
     /// One point's search: its box's radius, and the city it settled on.
@@ -45,7 +49,7 @@ struct PostgresCitySearch {
 
         /// Takes the nearest city within the distance in the box of ``radius`` (nil: none);
         /// returns whether the point looks again, with a larger box.
-        mutating func advance(nearest: (id: Int64, distance: Double)?, maxKilometres: Double) -> Bool {
+        mutating func advance(nearest: NearestCity.Candidate?, maxKilometres: Double) -> Bool {
             if isFinalLook {
                 found = nearest?.id
                 return false
@@ -65,39 +69,39 @@ struct PostgresCitySearch {
         }
     }
 
-    /// For each search, the nearest city within `maxKilometres` among those in its box (ties to
-    /// the lower id): one statement for every box.
-    private func nearestCities(_ searches: [Search],
-                               maxKilometres: Double) async throws -> [(id: Int64, distance: Double)?] {
+    /// For each search, the nearest city within `maxKilometres` among those in its boxes
+    /// (``NearestCity/boxes(latitude:longitude:radius:)``; ties to the lower id): one statement
+    /// for every box.
+    private func nearestCities(_ searches: [Search], maxKilometres: Double) async throws -> [NearestCity.Candidate?] {
         var minLatitudes: [Double] = [], maxLatitudes: [Double] = []
         var minLongitudes: [Double] = [], maxLongitudes: [Double] = []
-        for search in searches {
-            let latitude = search.point.latitude, longitude = search.point.longitude
-            let latitudeBox = search.radius / NearestCity.kilometresPerDegree
-            let longitudeBox = min(180, latitudeBox / max(0.01, cos(latitude * .pi / 180)))
-            minLatitudes.append(latitude - latitudeBox)
-            maxLatitudes.append(latitude + latitudeBox)
-            minLongitudes.append(longitude - longitudeBox)
-            maxLongitudes.append(longitude + longitudeBox)
+        var positions: [Int64] = []
+        for (index, search) in searches.enumerated() {
+            for box in NearestCity.boxes(latitude: search.point.latitude, longitude: search.point.longitude,
+                                         radius: search.radius) {
+                minLatitudes.append(box.minLatitude)
+                maxLatitudes.append(box.maxLatitude)
+                minLongitudes.append(box.minLongitude)
+                maxLongitudes.append(box.maxLongitude)
+                positions.append(Int64(index))
+            }
         }
         let rows = try await session.query("""
             SELECT b.position, c.id, c.latitude, c.longitude
             FROM unnest(\(minLatitudes)::float8[], \(maxLatitudes)::float8[], \(minLongitudes)::float8[],
-                        \(maxLongitudes)::float8[]) WITH ORDINALITY
+                        \(maxLongitudes)::float8[], \(positions)::int8[])
                 AS b(min_latitude, max_latitude, min_longitude, max_longitude, position)
             JOIN city c ON c.latitude BETWEEN b.min_latitude AND b.max_latitude
                        AND c.longitude BETWEEN b.min_longitude AND b.max_longitude
             """).rows
-        var best = [(id: Int64, distance: Double)?](repeating: nil, count: searches.count)
+        var best = [NearestCity.Candidate?](repeating: nil, count: searches.count)
         for row in rows {
             let (position, id, cityLatitude, cityLongitude) = try row.decode((Int64, Int64, Double, Double).self)
-            let index = Int(position) - 1
+            let index = Int(position)
             let point = searches[index].point
             let distance = NearestCity.kilometres(point.latitude, point.longitude, cityLatitude, cityLongitude)
             guard distance <= maxKilometres else { continue }
-            if let current = best[index], current.distance < distance || (current.distance == distance && current.id < id) {
-                continue
-            }
+            if let current = best[index], !NearestCity.isNearer((id, distance), than: current) { continue }
             best[index] = (id, distance)
         }
         return best

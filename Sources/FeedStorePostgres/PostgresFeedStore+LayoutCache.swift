@@ -306,6 +306,7 @@ extension PostgresFeedStore: LayoutCacheStoring {
             let counters: (Int64, Int64) = try await session
                 .query("SELECT hits, misses FROM layout_cache_stat WHERE id = 1")
                 .rows.first.map { row in try row.decode((Int64, Int64).self) } ?? (0, 0)
+            let stored = try await session.query("SELECT COUNT(*) FROM cell_layout").rows.first?.decode(Int64.self) ?? 0
             let ranges = try await session.query("""
                 SELECT min_width, min_height, max_width, max_height, scale, COUNT(*) FROM layout_cache
                 GROUP BY min_width, min_height, max_width, max_height, scale
@@ -318,7 +319,7 @@ extension PostgresFeedStore: LayoutCacheStoring {
                                           maxHeight: maxHeight),
                     scale: scale, entries: Int(count))
             }
-            return LayoutCacheReport(entries: Int(totals.0), stale: Int(totals.1),
+            return LayoutCacheReport(entries: Int(totals.0), stale: Int(totals.1), storedLayouts: Int(stored),
                                      hits: Int(counters.0) + unwritten.hits, misses: Int(counters.1) + unwritten.misses,
                                      engineVersion: engineVersion, sizeRanges: ranges)
         }

@@ -30,6 +30,9 @@ extension PostgresFeedStore {
         let now = clock.nowMilliseconds
         let applied = try blockingWrite { session -> [String] in
             try await session.execute(Self.lockSQL)
+            if try await Self.holdsAnotherApplication(session) {
+                throw MigrationError.foreignDatabase(path: location.description)
+            }
             try await session.execute(Self.createMigrationTable)
             let recorded = try await Self.recordedChecksums(session)
             try verify(recorded)
@@ -55,6 +58,19 @@ extension PostgresFeedStore {
             return applied
         }
         return MigrationReport(applied: applied, current: try appliedMigrations().last)
+    }
+
+    /// Whether the schema the store works in holds another application's tables: tables, views or
+    /// sequences, and no `schema_migration` (the table a photofeed store creates first). The
+    /// store then refuses the database before it creates anything in it, as the SQLite store
+    /// refuses another application's file (``MigrationError/foreignDatabase(path:)``); a schema
+    /// with nothing in it is a new database.
+    private static func holdsAnotherApplication(_ session: PostgresSession) async throws -> Bool {
+        try await session.query("""
+            SELECT to_regclass('schema_migration') IS NULL AND EXISTS (
+                SELECT 1 FROM pg_class WHERE relnamespace = current_schema()::regnamespace
+                AND relkind IN ('r', 'p', 'v', 'm', 'f', 'S'))
+            """).rows.first?.decode(Bool.self) ?? false
     }
 
     /// Applied migration names, in order.

@@ -15,8 +15,10 @@ import Foundation
 /// - `search_path`: the schema the store's tables live in (tests give each store its own); without
 ///   it they live in `public`.
 ///
-/// Every other item is refused, so that a typo is not silently ignored. Messages never show the
-/// password (``description``).
+/// Every other item is refused, so that a typo is not silently ignored. What the URL leaves out
+/// (host, port, user, password, database, or any of the items but `search_path`) the libpq
+/// variables fill when the caller passes the environment (``PostgresEnvironment``). Messages
+/// never show the password (``description``).
 ///
 /// ```swift
 /// let location = try PostgresLocation(url: "postgres://photofeed@127.0.0.1:5432/photofeed?sslmode=require")
@@ -52,24 +54,41 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         DatabaseKind(location: text) == .postgres
     }
 
-    /// Parses a `postgres://` URL; anything else throws ``PostgresLocationError``.
-    public init(url text: String) throws {
+    /// Parses a `postgres://` URL, completed by the libpq variables of `environment`
+    /// (``PostgresEnvironment``: a part the URL leaves out is taken from `PGHOST`, `PGPORT`,
+    /// `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`, `PGAPPNAME`, `PGCONNECT_TIMEOUT`);
+    /// anything unusable throws ``PostgresLocationError``.
+    public init(url text: String, environment: [String: String] = [:]) throws {
         func refuse(_ reason: String) -> PostgresLocationError { PostgresLocationError(url: text, reason: reason) }
         guard Self.isURL(text), let components = URLComponents(string: text) else {
             throw refuse("expected postgres://user@host:port/name, the port a number from 1 to 65535")
         }
-        guard var host = components.host, !host.isEmpty else { throw refuse("no host") }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard let user = components.user, !user.isEmpty else {
-            throw refuse("no user name (postgres://user@host/name)")
+        let variables = PostgresEnvironment(values: environment)
+        let filled: (host: String?, port: Int?, tls: PostgresTLSMode?, connectTimeout: Int?)
+        do {
+            filled = (try variables.host(), try variables.port(), try variables.tls(), try variables.connectTimeout())
+        } catch {
+            throw refuse(error.reason)
         }
-        let port = components.port ?? 5432
+        guard var host = components.host.flatMap({ $0.isEmpty ? nil : $0 }) ?? filled.host else {
+            throw refuse("no host (postgres://user@host/name, or $PGHOST)")
+        }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let user = components.user.flatMap { $0.isEmpty ? nil : $0.removingPercentEncoding ?? $0 }
+        guard let user = user ?? variables["PGUSER"] else {
+            throw refuse("no user name (postgres://user@host/name, or $PGUSER)")
+        }
+        let port = components.port ?? filled.port ?? 5432
         guard (1 ... 65_535).contains(port) else { throw refuse("port \(port) is not from 1 to 65535") }
-        let name = String(components.path.drop { $0 == "/" })
-        guard !name.isEmpty, !name.contains("/") else { throw refuse("no database name (postgres://user@host/name)") }
-        self.init(host: host, port: port, username: user.removingPercentEncoding ?? user,
-                  password: components.password.map { $0.removingPercentEncoding ?? $0 },
-                  database: name.removingPercentEncoding ?? name)
+        let path = String(components.path.drop { $0 == "/" })
+        guard !path.contains("/") else { throw refuse("no database name (postgres://user@host/name)") }
+        guard let name = path.isEmpty ? variables["PGDATABASE"] : path.removingPercentEncoding ?? path else {
+            throw refuse("no database name (postgres://user@host/name, or $PGDATABASE)")
+        }
+        let password = components.password.map { $0.removingPercentEncoding ?? $0 } ?? variables["PGPASSWORD"]
+        self.init(host: host, port: port, username: user, password: password, database: name,
+                  tls: filled.tls ?? .prefer, applicationName: variables["PGAPPNAME"],
+                  connectTimeout: filled.connectTimeout ?? 10)
         for item in components.queryItems ?? [] {
             guard let value = item.value, !value.isEmpty else { throw refuse("'\(item.name)' has no value") }
             switch item.name {

@@ -99,12 +99,12 @@ final class PostgresStoreClient: Sendable {
                     continue
                 }
                 guard waitingToReconnect, attempt < reconnect.delays.count else {
-                    throw PostgresStoreError.wrap(error, database: location.description)
+                    throw PostgresStoreError.wrap(error, location: location)
                 }
                 await reconnect.wait(reconnect.delays[attempt])
                 attempt += 1
             } catch {
-                throw PostgresStoreError.wrap(error, database: location.description)
+                throw PostgresStoreError.wrap(error, location: location)
             }
         }
     }

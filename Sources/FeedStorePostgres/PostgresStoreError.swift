@@ -6,10 +6,12 @@ import PostgresNIO
 /// ``unreachable(database:message:)`` is a server that cannot be reached (refused, closed, shut
 /// down) even after the reconnect attempts of ``ReconnectPolicy``; ``StoreFailure`` reports it as
 /// `.unreachable`, which commands turn into exit status 75. ``server(database:sqlState:message:)``
-/// is an error the server answered with.
+/// is an error the server answered with; ``missing(database:message:)`` one that says the URL's
+/// role or database does not exist (``PostgresMissingObject``), which commands exit 66 for.
 public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConvertible, StoreFailureConvertible {
     case unreachable(database: String, message: String)
     case server(database: String, sqlState: String, message: String)
+    case missing(database: String, message: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConverti
             "cannot reach the PostgreSQL database \(database): \(message)"
         case .server(let database, let sqlState, let message):
             "PostgreSQL database \(database): \(message) (SQLSTATE \(sqlState))"
+        case .missing(_, let message):
+            message
         }
     }
 
@@ -25,7 +29,9 @@ public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConverti
         case .unreachable: .unreachable(message: description)
         case .server(_, let sqlState, _) where sqlState == "55P03" || sqlState == "40P01" || sqlState == "40001":
             .busy(message: description)
-        case .server: .other(description: description)
+        // The command's line names the database already: the server's words only.
+        case .server(_, let sqlState, let message): .other(description: "\(message) (SQLSTATE \(sqlState))")
+        case .missing: .missing(message: description)
         }
     }
 
@@ -37,15 +43,20 @@ public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConverti
     }
 
     /// The store's error for a postgres-nio error: a lost or refused connection is
-    /// `unreachable`, an error the server sent is `server`; anything else passes through.
-    static func wrap(_ error: any Error, database: String) -> any Error {
+    /// `unreachable`, the URL's role or database not on the server `missing`, another error the
+    /// server sent `server`; anything else passes through.
+    static func wrap(_ error: any Error, location: PostgresLocation) -> any Error {
         if error is PostgresStoreError { return error }
+        let database = location.description
         if isConnectionLoss(error) {
             let message = (error as? PSQLError).map(reason) ?? "\(error)"
             return unreachable(database: database, message: message)
         }
         guard let error = error as? PSQLError else { return error }
         let state = error.serverInfo?[.sqlState] ?? "XX000"
+        if let line = PostgresMissingObject.line(sqlState: state, message: reason(error), location: location) {
+            return missing(database: database, message: line)
+        }
         return server(database: database, sqlState: state, message: reason(error))
     }
 

@@ -44,7 +44,8 @@ public struct SyncProgress: Hashable, Sendable {
     public var completed: Int
     public var failed: Int
     public var retried: Int
-    /// Jobs the worker still holds: waiting for their time or a free slot, or in flight.
+    /// The queue's unfinished jobs: pending, or running under any worker's lease (the store's
+    /// count, at most a quarter second old: ``PendingJobCount``).
     public var pending: Int
     public var relayouts: Int
     /// The worker's clock.
@@ -52,7 +53,7 @@ public struct SyncProgress: Hashable, Sendable {
 }
 
 extension SyncProgress {
-    /// The snapshot of `report` with `pending` jobs held and `relayouts` made so far.
+    /// The snapshot of `report` with `pending` unfinished jobs and `relayouts` made so far.
     init(_ report: SyncReport, pending: Int, relayouts: Int, elapsed: Duration) {
         self.init(completed: report.completed, failed: report.failed, retried: report.retried, pending: pending,
                   relayouts: relayouts, elapsed: elapsed)

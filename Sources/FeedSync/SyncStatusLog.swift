@@ -36,17 +36,21 @@ struct SyncStatusLog {
         ])
     }
 
-    /// After a committed batch: the batch at `debug`, and the interval line when one is due.
-    mutating func committed(batch number: Int, completions: Int, report: SyncReport, pending: Int) {
+    /// After a committed batch: the batch at `debug`, and the interval line when one is due,
+    /// with the queue's unfinished jobs (pending or running, any worker's) that `pending` counts
+    /// then.
+    mutating func committed(batch number: Int, completions: Int, report: SyncReport,
+                            pending: () throws -> Int) rethrows {
         saidWaiting = false
         let time = clock.now()
         logger.debug("committed batch", metadata: ["batch": "\(number)", "completions": "\(completions)"])
         guard time - lastLine.time >= interval else { return }
         let rate = Self.rate(report.completed - lastLine.completed, over: time - lastLine.time)
         lastLine = (time, report.completed)
+        let unfinished = try pending()
         logger.info("progress", metadata: [
             "completed": "\(report.completed)", "failed": "\(report.failed)", "retried": "\(report.retried)",
-            "pending": "\(pending)", "rate": "\(rate)/s",
+            "pending": "\(unfinished)", "rate": "\(rate)/s",
         ])
     }
 

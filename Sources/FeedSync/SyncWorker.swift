@@ -23,7 +23,8 @@ import Logging
 /// 4. **Relayout** the changed cells (``CellRelayouting``, through ``RelayoutQueue``): the
 ///    layout writes are a second transaction. A worker killed in between leaves stale cache
 ///    rows, which are never served; every worker lays out the stale cells when it starts and when
-///    it finds the queue drained.
+///    it finds the queue drained, and then, and when it stops, deletes the stored layouts no
+///    cell links any more (a relayout moves a cell to the layout of its new content).
 ///
 /// Memory: the worker holds one batch's jobs (and the layout pass of the batch before), never
 /// the backlog.
@@ -73,6 +74,8 @@ public actor SyncWorker {
     var layoutPasses: RelayoutQueue
     var statusLog: SyncStatusLog
     var progress: ProgressHandler?
+    /// The queue's unfinished jobs for ``progress``, counted at most four times a second.
+    var pendingForProgress = PendingJobCount(interval: .milliseconds(250))
     var isRunning = false
     /// Every step, when the configuration records a trace.
     public internal(set) var trace: [SyncTraceEvent] = []
@@ -112,6 +115,7 @@ public actor SyncWorker {
         isRunning = true
         defer { isRunning = false }
         self.progress = progress
+        pendingForProgress = PendingJobCount(interval: .milliseconds(250))
         report = SyncReport()
         resetBatch()
         leases = JobLeases(lease: configuration.lease)
@@ -128,6 +132,7 @@ public actor SyncWorker {
             throw error
         }
         try await finish()
+        try store.pruneUnreferencedLayouts()
         report.pending = try store.unfinishedJobCount()
         report.elapsed = clock.now()
         statusLog.finished(report)
@@ -187,11 +192,13 @@ public actor SyncWorker {
         _ = try (store as? any ChangeLogReading)?.pruneChangeLog(configuration.changeRetention)
     }
 
-    /// Relayouts the cells whose cached layouts are older than their photo's content.
+    /// Relayouts the cells whose cached layouts are older than their photo's content, then
+    /// deletes the stored layouts no cell links any more (the relayouts before moved their cells
+    /// to layouts of their new content).
     func relayoutStaleCells() async throws {
         let stale = try store.photosWithStaleLayouts()
-        guard !stale.isEmpty else { return }
-        report.add(try await relayouter.relayoutCells(forPhotos: stale))
+        if !stale.isEmpty { report.add(try await relayouter.relayoutCells(forPhotos: stale)) }
+        try store.pruneUnreferencedLayouts()
     }
 
     /// Renews every held lease when a renewal is due; the jobs whose lease was lost are dropped
@@ -224,11 +231,13 @@ public actor SyncWorker {
         configuration.faultInjection?(.afterCommit(batch: number))
         report.add(result, retriedBefore: retried)
         if number % configuration.changeLogPruneInterval == 0 { try pruneChangeLog() }
-        statusLog.committed(batch: number, completions: committing.completions, report: report,
-                            pending: leases.held.count)
+        try statusLog.committed(batch: number, completions: committing.completions, report: report,
+                                pending: store.unfinishedJobCount)
         report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
         if let progress {
-            progress(SyncProgress(report, pending: leases.held.count,
+            let pending = try pendingForProgress.value(now: leaseClock.now(), ended: report.completed + report.failed,
+                                                       count: store.unfinishedJobCount)
+            progress(SyncProgress(report, pending: pending,
                                   relayouts: report.relayouts + (await layoutPasses.total.relayouts),
                                   elapsed: clock.now()))
         }

@@ -66,7 +66,8 @@ package enum CommandFailure {
             }
         case let error as MigrationError:
             if case .directoryUnreadable = error { return (70, error.description) }
-            // A message that names the file already (another application's database) stands alone.
+            // A message that names the database already (another application's) stands alone.
+            if case .foreignDatabase = error { return (65, error.description) }
             if let database, !error.description.contains(database) { return (65, "database \(database): \(error)") }
             return (65, error.description)
         case let error as CocoaError:
@@ -76,7 +77,8 @@ package enum CommandFailure {
         }
     }
 
-    /// The store's errors: busy or locked, or a server out of reach (75), not a database or corrupt (65), others (70); nil
+    /// The store's errors: busy or locked, or a server out of reach (75), not a database or corrupt (65), a
+    /// server's database or role that does not exist (66), others (70); nil
     /// for an error that is not the database's. With `database`, the line names the file, and
     /// for a file that cannot be opened or written, why (``DatabaseFileProblem``).
     static func classifyDatabaseError(_ error: any Error, database: String? = nil) -> (Int32, String)? {
@@ -87,8 +89,12 @@ package enum CommandFailure {
             return (75, message)
         case .notADatabase:
             return (65, message)
+        case .missing:
+            return (66, message)
         case .other:
-            let problem = database.flatMap(DatabaseFileProblem.find).map { " (\($0))" } ?? ""
+            // Only a file has a directory to look at; a server URL is not a path.
+            let file = database.flatMap { DatabaseKind(location: $0) == .sqlite ? $0 : nil }
+            let problem = file.flatMap(DatabaseFileProblem.find).map { " (\($0))" } ?? ""
             return (70, message + problem)
         }
     }

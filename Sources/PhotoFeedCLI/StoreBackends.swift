@@ -7,14 +7,15 @@ import Synchronization
 /// that `--db postgres://…` reaches it without `PhotoFeedCLI` linking that store's client.
 ///
 /// ```swift
-/// StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) { url, target in
-///     try PostgresFeedStore(location: PostgresLocation(url: url), migrationTarget: target)
+/// StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) { url, environment, target in
+///     try PostgresFeedStore(location: PostgresLocation(url: url, environment: environment), migrationTarget: target)
 /// })
 /// ```
 public struct StoreBackends: Sendable {
-    /// Opens (and migrates to the target) the store a URL names.
-    public typealias Open = @Sendable (_ url: String, _ migrationTarget: MigrationTarget) throws
-        -> any MigratingFeedStore
+    /// Opens (and migrates to the target) the store a URL names; `environment` is the process's,
+    /// whose variables (libpq's `PG*`) may fill what the URL leaves out.
+    public typealias Open = @Sendable (_ url: String, _ environment: [String: String],
+                                       _ migrationTarget: MigrationTarget) throws -> any MigratingFeedStore
 
     /// The URL schemes it opens (`postgres`), and how.
     public struct Server: Sendable {
@@ -67,10 +68,12 @@ enum StoreLocation: Equatable {
     }
 }
 
-/// `--db` names a database this build or this command cannot open (status 64).
+/// `--db` (or the variable that named the database) names a database this build or this
+/// command cannot open (status 64).
 struct UnsupportedStoreLocation: OptionError {
+    var source: DatabaseChoice.Source
     var location: String
     var reason: String
 
-    var description: String { "--db \(location): \(reason)" }
+    var description: String { "\(source.rawValue) \(location): \(reason)" }
 }

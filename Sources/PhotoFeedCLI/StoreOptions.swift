@@ -9,12 +9,14 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text, json
 }
 
-/// `--db PATH`, else `$PHOTOFEED_DB`, else `./photofeed.sqlite` (contract: the database). A
+/// `--db PATH`, else `$PHOTOFEED_DB`, else `$DATABASE_URL` (a PostgreSQL URL only), else
+/// `./photofeed.sqlite` (contract: the database; ``DatabaseChoice``). A
 /// `postgres://user@host:port/name` URL names a PostgreSQL database instead, which the commands
-/// ported to the store seam open through a registered ``StoreBackends/Server``.
+/// open through a registered ``StoreBackends/Server``; the libpq variables (`PGHOST`, …) fill
+/// what the URL leaves out.
 package struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: """
-        The database file (default: $PHOTOFEED_DB, else ./photofeed.sqlite), or a postgres:// URL.
+        The database file or postgres:// URL (default: $PHOTOFEED_DB, else $DATABASE_URL, else ./photofeed.sqlite).
         """)
     package var db: String?
 
@@ -22,13 +24,10 @@ package struct StoreOptions: ParsableArguments {
             help: "Seconds to wait for another process's lock before failing with status 75.")
     package var busyTimeout: Double = 5
 
-    package var path: String {
-        if let db { return db }
-        if let environment = ProcessInfo.processInfo.environment["PHOTOFEED_DB"], !environment.isEmpty {
-            return environment
-        }
-        return "photofeed.sqlite"
-    }
+    package var path: String { choice.text }
+
+    /// The database and where it was named, from the process's environment.
+    var choice: DatabaseChoice { DatabaseChoice(option: db, environment: ProcessInfo.processInfo.environment) }
 
     package init() {}
 
@@ -45,8 +44,9 @@ package struct StoreOptions: ParsableArguments {
                                       + "photofeed reads paths as UTF-8 only")
             }
         }
+        if let refusal = choice.refusedDatabaseURL { throw ValidationError(refusal) }
         if case .sqlite(let file) = location, DatabaseFilePresence(file) == .directory {
-            throw ValidationError("\(db == nil ? "$PHOTOFEED_DB" : "--db") \(file) is a directory, not a database file")
+            throw ValidationError("\(choice.source.rawValue) \(file) is a directory, not a database file")
         }
     }
 
@@ -54,7 +54,7 @@ package struct StoreOptions: ParsableArguments {
     var location: StoreLocation { StoreLocation(path) }
 
     /// The database for messages (a URL without its password).
-    var databaseName: String { location.displayName }
+    package var databaseName: String { location.displayName }
 
     /// Opens and migrates the SQLite database; a server URL is refused, naming it, for the
     /// commands that work on SQLite files only. A file that is not there is created only when
@@ -65,7 +65,7 @@ package struct StoreOptions: ParsableArguments {
                            memoryMapBytes: Int = FeedStore.memoryMapBytes) throws -> FeedStore {
         guard case .sqlite(let path) = location else {
             try requireServerBackend()
-            throw UnsupportedStoreLocation(location: databaseName,
+            throw UnsupportedStoreLocation(source: choice.source, location: databaseName,
                                            reason: "this command works on SQLite database files only")
         }
         if missing == .refuse, DatabaseFilePresence(path) == .absent { throw NoDatabaseError(path: path) }
@@ -83,7 +83,7 @@ package struct StoreOptions: ParsableArguments {
             return try openStore(migrationTarget: migrationTarget, ifMissing: missing, memoryMapBytes: memoryMapBytes)
         case .server(_, let url):
             let server = try requireServerBackend()
-            return try server.open(url, migrationTarget)
+            return try server.open(url, ProcessInfo.processInfo.environment, migrationTarget)
         }
     }
 
@@ -93,7 +93,7 @@ package struct StoreOptions: ParsableArguments {
     private func requireServerBackend() throws -> StoreBackends.Server {
         guard case .server(let scheme, _) = location, let server = StoreBackends.server(forScheme: scheme) else {
             throw UnsupportedStoreLocation(
-                location: databaseName,
+                source: choice.source, location: databaseName,
                 reason: "this photofeed opens SQLite database files only; PostgreSQL needs photofeed-server")
         }
         return server

@@ -43,7 +43,8 @@ final class SyncProgressLine: Sendable {
     }
 
     /// The line for `progress` after `elapsed` seconds of wall time. The jobs in all are those
-    /// ended (completed or failed for good) and those the worker still holds.
+    /// ended (completed or failed for good) and those the queue still holds (pending, or running
+    /// under any worker).
     static func text(_ progress: SyncProgress, elapsed: Double) -> String {
         let ended = progress.completed + progress.failed
         let estimate = ProgressEstimate(done: ended, total: ended + progress.pending, elapsed: elapsed)

@@ -47,7 +47,7 @@ public struct ServeCommand: AsyncParsableCommand {
         }
         logger.logLevel = level
         let host = self.host
-        try await CommandFailure.reportingAsync(database: store.path) {
+        try await CommandFailure.reportingAsync(database: store.databaseName) {
             let measurer = try fonts.measurer()
             let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let service = try FeedHTTPService(store: feedStore, host: host, port: port, withSync: withSync,

@@ -13,8 +13,8 @@ struct PhotoFeedServerCommand: AsyncParsableCommand {
 }
 
 PhotoFeedCommand.reserveClosedStandardStreams()
-StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) { url, target in
-    try PostgresFeedStore(location: PostgresLocation(url: url), migrationTarget: target)
+StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) { url, environment, target in
+    try PostgresFeedStore(location: PostgresLocation(url: url, environment: environment), migrationTarget: target)
 })
 Task { exit(await PhotoFeedCommand.executeProcessArguments(root: PhotoFeedServerCommand.self)) }
 dispatchMain()

@@ -11,6 +11,7 @@ import Testing
             Layout cache (engine version 3)
               entries    12
               stale      1 (8.3%)
+              stored     9 layouts (identical cells share one)
               hits       30
               misses     10
               hit ratio  75%
@@ -61,6 +62,7 @@ import Testing
             Layout cache (engine version 1)
               entries    0
               stale      0
+              stored     0 layouts (identical cells share one)
               hits       0
               misses     0
               hit ratio  n/a (no lookups yet)

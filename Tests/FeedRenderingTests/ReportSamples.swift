@@ -5,7 +5,7 @@ import PhotoFeed
 enum ReportSamples {
     /// Ten cells at 375 pt @3x, two at 320 pt @2x (one stale), counters with 75 % hits.
     static let report = LayoutReportData(
-        entries: 12, stale: 1, hits: 30, misses: 10, engineVersion: 3,
+        entries: 12, stale: 1, storedLayouts: 9, hits: 30, misses: 10, engineVersion: 3,
         sizeRanges: [
             .init(minWidth: 375, minHeight: 0, maxWidth: 375, maxHeight: .infinity, scale: 3, entries: 10),
             .init(minWidth: 320, minHeight: 0, maxWidth: 320, maxHeight: .infinity, scale: 2, entries: 2),
@@ -26,6 +26,6 @@ enum ReportSamples {
         ])
 
     /// A cache that was never used.
-    static let empty = LayoutReportData(entries: 0, stale: 0, hits: 0, misses: 0, engineVersion: 1, sizeRanges: [],
-                                        cellHeights: [])
+    static let empty = LayoutReportData(entries: 0, stale: 0, storedLayouts: 0, hits: 0, misses: 0, engineVersion: 1,
+                                        sizeRanges: [], cellHeights: [])
 }

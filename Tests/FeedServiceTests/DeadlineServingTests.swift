@@ -103,7 +103,8 @@ private final class ScriptedServing: FeedServing {
 
     func servedLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport {
         try await act()
-        return LayoutCacheReport(entries: 0, stale: 0, hits: 0, misses: 0, engineVersion: engineVersion, sizeRanges: [])
+        return LayoutCacheReport(entries: 0, stale: 0, storedLayouts: 0, hits: 0, misses: 0, engineVersion: engineVersion,
+                                 sizeRanges: [])
     }
 }
 

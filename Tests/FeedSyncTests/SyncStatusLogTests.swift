@@ -52,6 +52,12 @@ import Testing
         let completed = progress.map { Int($0.metadata["completed"]!)! }
         #expect(completed == completed.sorted() && Set(completed).count == completed.count)
 
+        // And pending is the queue's unfinished jobs, falling as they end (not the jobs held: 0)
+        let pending = progress.map { Int($0.metadata["pending"]!)! }
+        let failed = progress.map { Int($0.metadata["failed"]!)! }
+        #expect(pending.indices.allSatisfy { pending[$0] == pendingAtStart - completed[$0] - failed[$0] })
+        #expect(pending[0] > 0)
+
         // And the last line is the summary
         let end = try #require(records.last)
         #expect(end.message == "stopped")

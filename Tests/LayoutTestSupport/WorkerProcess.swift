@@ -17,7 +17,9 @@ public final class WorkerProcess: Sendable {
 
     public static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
 
-    public init(_ arguments: [String], limit: TimeInterval = 240) throws {
+    /// Starts `photofeed-server ARGUMENTS` in the test's environment, with `environment`'s
+    /// variables added or replaced.
+    public init(_ arguments: [String], limit: TimeInterval = 240, environment: [String: String] = [:]) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("photofeed-worker-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,7 +30,7 @@ public final class WorkerProcess: Sendable {
         process.executableURL = Self.executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["PHOTOFEED_HOME": CuratedTexts.root.path]) { _, home in home }
+            environment.merging(["PHOTOFEED_HOME": CuratedTexts.root.path]) { _, home in home }) { _, given in given }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
@@ -54,9 +56,10 @@ public final class WorkerProcess: Sendable {
     public var standardOutput: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
     public var standardError: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
 
-    /// Runs `photofeed-server` with `arguments` to its end.
-    public static func run(_ arguments: [String]) async throws -> (status: Int32?, output: String, errors: String) {
-        let process = try WorkerProcess(arguments)
+    /// Runs `photofeed-server` with `arguments` (and `environment`'s variables) to its end.
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws
+        -> (status: Int32?, output: String, errors: String) {
+        let process = try WorkerProcess(arguments, environment: environment)
         let status = try await process.finish()
         return (status, process.standardOutput, process.standardError)
     }

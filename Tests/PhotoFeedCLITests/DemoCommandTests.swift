@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import LayoutTestSupport
 
@@ -39,6 +40,19 @@ import LayoutTestSupport
         // with comments, at every cached width and scale.
         let heightChanges = try #require(sync["heightChanges"] as? Int)
         #expect(heightChanges > 0 && heightChanges % 6 == 0 && heightChanges <= photos * 6)
+
+        // And every stored layout is one a cell links: the sync run deleted those its relayouts
+        // unlinked (about half of them after a demo), and the report counts what is left
+        let (stored, unlinked) = try await DatabaseQueue(path: db).read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cell_layout") ?? -1,
+             try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM cell_layout
+                WHERE (fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale) NOT IN (
+                    SELECT fingerprint, cell_kind, min_width, min_height, max_width, max_height, scale FROM layout_cache)
+                """) ?? -1)
+        }
+        #expect(unlinked == 0 && stored > 0 && stored <= photos * 6)
+        #expect(first["storedLayouts"] as? Int == stored)
 
         // Second run: nothing to migrate, seed or compute; no job left.
         let second = try await Self.runJSON(["demo", "--db", db, "--format", "json"])

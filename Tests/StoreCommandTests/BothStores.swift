@@ -39,7 +39,8 @@ struct BothStores {
 
     /// The PostgreSQL backend, registered once for this process as `photofeed-server` does.
     private static let registration: Void = StoreBackends.register(.init(schemes: DatabaseKind.postgres.urlSchemes) {
-        url, target in try PostgresFeedStore(location: PostgresLocation(url: url), migrationTarget: target)
+        url, environment, target in
+        try PostgresFeedStore(location: PostgresLocation(url: url, environment: environment), migrationTarget: target)
     })
 
     init() throws {
@@ -78,10 +79,26 @@ struct BothStores {
     func execute(_ sql: String) throws {
         let store = try FeedStore(path: sqlite, migrationTarget: .none)
         try store.writer.write { db in try db.execute(sql: sql) }
+        try executeOnPostgres(sql)
+    }
+
+    /// Runs one SQL statement in the PostgreSQL schema, as it is (no store opens it).
+    func executeOnPostgres(_ sql: String) throws {
         try Self.withConnection(url: clusterURL) { connection, logger in
             _ = try connection.query(PostgresQuery(unsafeSQL: "SET search_path TO \(schema)"), logger: logger).wait()
             _ = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait()
         }
+    }
+
+    /// The number `sql` counts in the PostgreSQL schema.
+    func countOnPostgres(_ sql: String) throws -> Int {
+        var count = -1
+        try Self.withConnection(url: clusterURL) { connection, logger in
+            _ = try connection.query(PostgresQuery(unsafeSQL: "SET search_path TO \(schema)"), logger: logger).wait()
+            let rows = try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait().rows
+            count = Int(try rows.first?.decode(Int64.self) ?? -1)
+        }
+        return count
     }
 
     private static func withConnection(url: String,

@@ -23,14 +23,57 @@ import Testing
     @Test(arguments: [
         ("postgres://me:pw@h:99999/feed", "port 99999 is not from 1 to 65535"),
         ("postgres://me:pw@h:abc/feed", "expected postgres://user@host:port/name, the port a number from 1 to 65535"),
-        ("postgres://me:pw@h/", "no database name (postgres://user@host/name)"),
-        ("postgres://h/feed", "no user name (postgres://user@host/name)"),
+        ("postgres://me:pw@h/", "no database name (postgres://user@host/name, or $PGDATABASE)"),
+        ("postgres://h/feed", "no user name (postgres://user@host/name, or $PGUSER)"),
         ("postgres://me:pw@h/feed?sslmode=verify-ca", "sslmode must be one of disable, prefer, require, verify-full, not 'verify-ca'"),
         ("postgres://me:pw@h/feed?connect_timeout=0", "connect_timeout must be a whole number of seconds, 1 or more, not '0'"),
         ("postgres://me:pw@h/feed?sslmod=require", "unknown parameter 'sslmod'"),
     ])
     func aBadURLSaysWhyWithoutItsPassword(url: String, reason: String) {
         let error = #expect(throws: PostgresLocationError.self) { try PostgresLocation(url: url) }
+        #expect(error?.reason == reason)
+        #expect(error?.description.contains("pw") == false)
+    }
+
+    @Test func theLibpqVariablesFillWhatTheURLLeavesOut() throws {
+        let environment = [
+            "PGHOST": "db.example", "PGPORT": "6543", "PGUSER": "envuser", "PGPASSWORD": "envpw",
+            "PGDATABASE": "envdb", "PGSSLMODE": "require", "PGAPPNAME": "nightly", "PGCONNECT_TIMEOUT": "4",
+        ]
+        // Given a URL with nothing but its scheme, every part comes from the variables
+        let filled = try PostgresLocation(url: "postgres://", environment: environment)
+        #expect(filled == PostgresLocation(host: "db.example", port: 6543, username: "envuser", password: "envpw",
+                                           database: "envdb", tls: .require, applicationName: "nightly",
+                                           connectTimeout: 4))
+        #expect(filled.description == "postgres://envuser@db.example:6543/envdb?sslmode=require&application_name=nightly"
+            + "&connect_timeout=4")
+
+        // And what the URL gives always wins
+        let given = try PostgresLocation(
+            url: "postgres://me:pw@h:5433/feed?sslmode=disable&application_name=api&connect_timeout=9",
+            environment: environment)
+        #expect(given == PostgresLocation(host: "h", port: 5433, username: "me", password: "pw", database: "feed",
+                                          tls: .disable, applicationName: "api", connectTimeout: 9))
+
+        // And without the variables nothing is filled
+        #expect(try PostgresLocation(url: "postgres://me@h/feed", environment: [:]).password == nil)
+        #expect(try PostgresLocation(url: "postgres:///feed", environment: ["PGHOST": "h", "PGUSER": "me"]).description
+            == "postgres://me@h:5432/feed")
+    }
+
+    @Test(arguments: [
+        (["PGPORT": "abc"], "$PGPORT must be a port from 1 to 65535, not 'abc'"),
+        (["PGPORT": "99999"], "$PGPORT must be a port from 1 to 65535, not '99999'"),
+        (["PGSSLMODE": "verify-ca"], "$PGSSLMODE must be one of disable, prefer, require, verify-full, not 'verify-ca'"),
+        (["PGCONNECT_TIMEOUT": "0"], "$PGCONNECT_TIMEOUT must be a whole number of seconds, 1 or more, not '0'"),
+        (["PGHOST": "/var/run/postgresql"],
+         "$PGHOST is '/var/run/postgresql', a socket directory; photofeed connects over TCP: give a host name or address"),
+    ])
+    func aBadVariableIsNamedWithoutThePassword(environment: [String: String], reason: String) {
+        let variables = environment.merging(["PGPASSWORD": "envpw"]) { given, _ in given }
+        let error = #expect(throws: PostgresLocationError.self) {
+            try PostgresLocation(url: "postgres://me:pw@h/feed", environment: variables)
+        }
         #expect(error?.reason == reason)
         #expect(error?.description.contains("pw") == false)
     }

@@ -13,7 +13,8 @@ extension LayoutReportData {
     /// range's maximum width, which is the cell width for feed cells).
     public init(report: LayoutCacheReport, heights: [CachedLayoutEntry]) {
         self.init(
-            entries: report.entries, stale: report.stale, hits: report.hits, misses: report.misses,
+            entries: report.entries, stale: report.stale, storedLayouts: report.storedLayouts, hits: report.hits,
+            misses: report.misses,
             engineVersion: report.engineVersion,
             sizeRanges: report.sizeRanges.map { row in
                 SizeRangeRow(minWidth: row.range.minWidth, minHeight: row.range.minHeight,

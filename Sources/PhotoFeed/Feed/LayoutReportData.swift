@@ -47,6 +47,8 @@ public struct LayoutReportData: Sendable, Hashable, Codable {
 
     public var entries: Int
     public var stale: Int
+    /// Layouts stored, shared by the entries of identical cells.
+    public var storedLayouts: Int
     public var hits: Int
     public var misses: Int
     public var engineVersion: Int
@@ -55,10 +57,11 @@ public struct LayoutReportData: Sendable, Hashable, Codable {
     /// these. May be empty (the table then says so).
     public var cellHeights: [CellHeight]
 
-    public init(entries: Int, stale: Int, hits: Int, misses: Int, engineVersion: Int, sizeRanges: [SizeRangeRow],
-                cellHeights: [CellHeight]) {
+    public init(entries: Int, stale: Int, storedLayouts: Int, hits: Int, misses: Int, engineVersion: Int,
+                sizeRanges: [SizeRangeRow], cellHeights: [CellHeight]) {
         self.entries = entries
         self.stale = stale
+        self.storedLayouts = storedLayouts
         self.hits = hits
         self.misses = misses
         self.engineVersion = engineVersion
