@@ -1,5 +1,6 @@
 import FeedStorePostgres
 import Foundation
+import LayoutTestSupport
 import Testing
 
 /// Without `--db`, `photofeed-server` opens `$DATABASE_URL`, completed by the libpq variables as
