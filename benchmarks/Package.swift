@@ -75,6 +75,13 @@ let package = Package(
             .product(name: "PhotoFeed", package: "PhotoFeed"), .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
+        // The change stream against clients that poll, with the daemon writing in another process.
+        .executableTarget(name: "ChangesBenchmark", dependencies: [
+            "BenchmarkReport", "BenchmarkHTTP",
+            .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedModel", package: "PhotoFeed"),
+            .product(name: "FeedStore", package: "PhotoFeed"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .executableTarget(name: "ServeBenchmark", dependencies: [
             "BenchmarkReport", "BenchmarkHTTP",
             .product(name: "FeedService", package: "PhotoFeed"), .product(name: "FeedModel", package: "PhotoFeed"),

@@ -13,21 +13,7 @@ public final class LoopbackHTTPClient {
 
     /// Connects to 127.0.0.1:`port`; a read waits at most `timeout` seconds.
     public init(port: Int, timeout: Int = 5) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw HTTPClientFailure("socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw HTTPClientFailure("connect to port \(port): errno \(errno)")
-        }
+        socket = try connectToLoopback(port: port)
         var noDelay: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
@@ -92,4 +78,24 @@ public final class LoopbackHTTPClient {
 public struct HTTPClientFailure: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A TCP connection to 127.0.0.1:`port` (a blocking connect), its descriptor.
+public func connectToLoopback(port: Int) throws -> Int32 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw HTTPClientFailure("socket: errno \(errno)") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else {
+        close(socket)
+        throw HTTPClientFailure("connect to port \(port): errno \(errno)")
+    }
+    return socket
 }
