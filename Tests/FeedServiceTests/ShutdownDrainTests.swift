@@ -44,21 +44,24 @@ import Testing
 
         // Given 150 connections open, accepted or in the listen backlog
         let group = MultiThreadedEventLoopGroup.singleton
+        // (All connects start before any is awaited: a test run short of threads would otherwise
+        // take longer than the server's idle timeout to open them one after another.)
         var answers: [EventLoopFuture<String>] = []
-        var channels: [any Channel] = []
+        var connecting: [EventLoopFuture<any Channel>] = []
         for _ in 0 ..< 150 {
             let loop = group.next()
             let done = loop.makePromise(of: String.self)
-            let channel = try await ClientBootstrap(group: loop).connectTimeout(.seconds(10))
+            connecting.append(ClientBootstrap(group: loop).connectTimeout(.seconds(10))
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(Collector(done: done))
                     }
                 }
-                .connect(host: "127.0.0.1", port: port).get()
-            channels.append(channel)
+                .connect(host: "127.0.0.1", port: port))
             answers.append(done.futureResult)
         }
+        var channels: [any Channel] = []
+        for future in connecting { channels.append(try await future.get()) }
 
         // (A test run so starved that this task waited past the server's idle timeout, 10 s,
         // finds the first connections closed by it: those are left out.)

@@ -85,7 +85,9 @@ import Testing
             }
         }
         #expect(try ephemeral() == 1, "an IN list of three constants checks through a temporary B-tree")
-        try store.migrate()
+        // (Up to the rebuild only: later migrations add triggers whose own statements, compiled
+        // into the update's program, may use temporary tables of their own.)
+        try store.migrate(upTo: "0007_state_checks_without_in_lists")
         #expect(try ephemeral() == 0)
     }
 }
