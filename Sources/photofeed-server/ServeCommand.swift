@@ -28,6 +28,8 @@ public struct ServeCommand: AsyncParsableCommand {
     var logLevel: LogLevelOption?
     // Benchmarks measure the store path: every request reads the database.
     @Flag(name: .customLong("no-response-cache"), help: .hidden) var noResponseCache = false
+    // Tests whose machine may be too busy to send a request within the 10 s default.
+    @Option(name: .customLong("idle-timeout"), help: .hidden) var idleTimeout: Int = 10
 
     public init() {}
 
@@ -35,6 +37,7 @@ public struct ServeCommand: AsyncParsableCommand {
         guard (0 ... 65_535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be at least 1 second, not \(idleTimeout)") }
         if logLevel == nil { try LogLevelOption.checkEnvironment() }
     }
 
@@ -51,7 +54,8 @@ public struct ServeCommand: AsyncParsableCommand {
             let measurer = try fonts.measurer()
             let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let service = try FeedHTTPService(store: feedStore, host: host, port: port, withSync: withSync,
-                                              logger: logger, measurer: measurer, responseCache: !noResponseCache)
+                                              logger: logger, measurer: measurer, responseCache: !noResponseCache,
+                                              idleTimeout: .seconds(Int64(idleTimeout)))
             do {
                 try await service.run { port in
                     output.standardOutput("listening on http://\(host):\(port)")
