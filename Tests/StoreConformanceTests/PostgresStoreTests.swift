@@ -120,7 +120,7 @@ struct PostgresReconnectionTests {
 }
 
 /// The URL's connection settings reach the server: `sslmode`, `application_name`.
-@Suite("PostgreSQL connection settings", .timeLimit(.minutes(2)))
+@Suite("PostgreSQL connection settings", .timeLimit(.minutes(5)))
 struct PostgresConnectionSettingsTests {
     @Test func theApplicationNameIsTheURLsAndPreferFallsBackToPlainText() throws {
         // The throwaway cluster has no TLS: prefer (the default) connects in plain text.
