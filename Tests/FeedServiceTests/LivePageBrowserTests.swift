@@ -57,13 +57,13 @@ import Testing
             let before = try await Self.apiHeights(client, query)
             try #require(before.count == 12)
 
-            // When chromium shows the page (for 20 s) and, once the page follows the stream, the
-            // daemon runs every job to the end in another process
+            // When chromium shows the page (for 45 s: a whole test run shares two cores) and, once
+            // the page follows the stream, the daemon runs every job to the end in another process
             let page = try #require(URL(string: "http://127.0.0.1:\(port)/?\(query)"))
             let browsing = Task {
                 await BlockingWorkThreads.run {
-                    Result { try chromium.run(["--timeout=20000", "--dump-dom"], page: page, workDirectory: directory,
-                                              timeout: 90) }
+                    Result { try chromium.run(["--timeout=45000", "--dump-dom"], page: page, workDirectory: directory,
+                                              timeout: 150) }
                 }
             }
             var subscribers = 0.0

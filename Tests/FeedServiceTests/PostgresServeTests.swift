@@ -54,8 +54,8 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("seed-data")
 
     /// The sum of the likes of the items of the page `client` gets at `uri`.
-    static func likes(_ client: some TestClientProtocol, _ uri: String) async throws -> Int? {
-        let body = Data(buffer: try await client.execute(uri: uri, method: .get).body)
+    static func likes(_ client: HTTPTestClient, _ uri: String) async throws -> Int? {
+        let body = Data(try await client.get(uri).body)
         let items = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["items"] as? [[String: Any]]
         return items?.compactMap { $0["likes"] as? Int }.reduce(0, +)
     }
@@ -100,18 +100,18 @@ import Testing
                 return (answered, failed)
             }
             defer { reading.cancel() }
-            #expect(try await Self.likes(client, page) != nil)
+            #expect(try await Self.likes(reader, page) != nil)
             for round in 1...3 {
-                let before = try await Self.likes(client, page) ?? 0
+                let before = try await Self.likes(reader, page) ?? 0
                 // another connection's write, with the notification every store write sends
                 try Self.execute(["UPDATE photo SET likes = likes + 1",
                                   "SELECT pg_notify('\(location.changeChannel)', '')"], in: location)
                 // Then the page shows the new likes once the commit's notification has arrived (a
                 // request answered before that may still get the page from before the commit)
                 let deadline = ContinuousClock.now + .seconds(60)
-                var likes = try await Self.likes(client, page)
+                var likes = try await Self.likes(reader, page)
                 while likes == before, ContinuousClock.now < deadline {
-                    likes = try await Self.likes(client, page)
+                    likes = try await Self.likes(reader, page)
                 }
                 #expect(likes == before + 10, "the page did not change after write \(round)")
             }
