@@ -22,10 +22,14 @@ final class ChangeSubscriber: Sendable {
         (wakeUps, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Changes `body` makes to the backlog, then wakes the writer.
+    /// Changes `body` makes to the backlog, then wakes the writer if the backlog holds something
+    /// (a change that concerned none of the client's photos wakes nobody).
     func update(_ body: (inout ChangeBacklog) -> Void) {
-        backlog.withLock { body(&$0) }
-        signal.yield()
+        let holdsSomething = backlog.withLock { backlog in
+            body(&backlog)
+            return !backlog.isEmpty
+        }
+        if holdsSomething { signal.yield() }
     }
 
     /// Whether the client wants the changes of `photoID`.

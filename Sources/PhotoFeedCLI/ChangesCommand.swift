@@ -67,12 +67,12 @@ struct ChangesCommand: AsyncParsableCommand {
         while true {
             switch try await cursor.next(from: log) {
             case .lost:
-                print(.reset(sequence: cursor.position), entry: nil, output: output)
+                emit(.reset(sequence: cursor.position), entry: nil, output: output)
             case .changes(let changes):
                 guard !changes.isEmpty else { return }
                 for change in changes where photos.isEmpty || photos.contains(change.photoID) {
                     guard let (entry, json) = try await renderer.item(photoID: change.photoID) else { continue }
-                    print(.cell(sequence: change.sequence, photoID: change.photoID, item: json), entry: entry,
+                    emit(.cell(sequence: change.sequence, photoID: change.photoID, item: json), entry: entry,
                           output: output)
                 }
             }
@@ -103,7 +103,7 @@ struct ChangesCommand: AsyncParsableCommand {
         }
     }
 
-    private func print(_ event: CellChangeEvent, entry: FeedPageEntry?, output: CommandOutput) {
+    private func emit(_ event: CellChangeEvent, entry: FeedPageEntry?, output: CommandOutput) {
         switch format {
         case .json:
             output.standardOutput(event.jsonLine)
