@@ -34,6 +34,24 @@ final class ChangeHub: Sendable {
         var position: Int64?
         var subscribers: [ObjectIdentifier: ChangeSubscriber] = [:]
         var following: Task<Void, Never>?
+        /// How many subscribers follow each photo, and how many follow every photo: a change
+        /// nobody follows costs no layout and no subscriber's lock.
+        var followers: [Int64: Int] = [:]
+        var followersOfAll = 0
+        /// Counts subscriptions, so that a read can tell whether one came while it laid out.
+        var generation = 0
+
+        func isFollowed(_ photoID: Int64) -> Bool {
+            followersOfAll > 0 || followers[photoID] != nil
+        }
+
+        mutating func count(_ subscriber: ChangeSubscriber, by step: Int) {
+            guard let photos = subscriber.photos else { return followersOfAll += step }
+            for photo in photos {
+                let count = followers[photo, default: 0] + step
+                followers[photo] = count > 0 ? count : nil
+            }
+        }
     }
 
     init(log: any ChangeLogReading, serving: any FeedServing, controller: FeedController, executor: any LayoutExecuting,
@@ -65,6 +83,8 @@ final class ChangeHub: Sendable {
         let position = state.withLock { state in
             if state.position == nil { state.position = head }
             state.subscribers[ObjectIdentifier(subscriber)] = subscriber
+            state.count(subscriber, by: 1)
+            state.generation += 1
             if state.following == nil {
                 state.following = Task { [weak self, clock = settings.clock] in
                     guard let self else { return }
@@ -80,7 +100,8 @@ final class ChangeHub: Sendable {
     /// Forgets `subscriber`; the last one out stops the following task.
     func unsubscribe(_ subscriber: ChangeSubscriber) {
         state.withLock { state in
-            state.subscribers[ObjectIdentifier(subscriber)] = nil
+            guard state.subscribers.removeValue(forKey: ObjectIdentifier(subscriber)) != nil else { return }
+            state.count(subscriber, by: -1)
             if state.subscribers.isEmpty {
                 state.following?.cancel()
                 state = HubState()
@@ -122,13 +143,25 @@ final class ChangeHub: Sendable {
                 let step = try await cursor.next(from: log, pageSize: settings.pageSize)
                 switch step {
                 case .lost(_, let head):
-                    publish(from: position, through: head) { backlog, _ in backlog.resetAt(head) }
+                    publish(from: position, through: head) { state in
+                        for subscriber in state.subscribers.values { subscriber.update { $0.resetAt(head) } }
+                    }
                 case .changes(let changes):
                     guard !changes.isEmpty else { return }
-                    let frames = try await render(changes)
-                    publish(from: position, through: cursor.position) { backlog, subscriber in
-                        for change in changes where subscriber.follows(change.photoID) {
-                            backlog.add(change, frame: frames[subscriber.group]?[change.photoID] ?? nil)
+                    let (followed, generation) = state.withLock { state in
+                        (changes.filter { state.isFollowed($0.photoID) }, state.generation)
+                    }
+                    let frames = followed.isEmpty ? [:] : try await render(followed)
+                    publish(from: position, through: cursor.position) { state in
+                        // A subscriber that came while the page was laid out chooses from all of it.
+                        let candidates = state.generation == generation ? followed : changes
+                        guard !candidates.isEmpty else { return }
+                        for subscriber in state.subscribers.values {
+                            subscriber.update { backlog in
+                                for change in candidates where subscriber.follows(change.photoID) {
+                                    backlog.add(change, frame: frames[subscriber.group]?[change.photoID] ?? nil)
+                                }
+                            }
                         }
                     }
                 }
@@ -154,17 +187,14 @@ final class ChangeHub: Sendable {
         return frames
     }
 
-    /// Moves the hub's position from `position` to `head` and updates every subscriber's
-    /// backlog, under the lock; does nothing when the position moved meanwhile (the hub was left
+    /// Moves the hub's position from `position` to `head` and fills the subscribers' backlogs
+    /// (`update`), under the lock; does nothing when the position moved meanwhile (the hub was left
     /// by its last subscriber, and another read started afresh).
-    private func publish(from position: Int64, through head: Int64,
-                         _ update: (inout ChangeBacklog, ChangeSubscriber) -> Void) {
+    private func publish(from position: Int64, through head: Int64, _ update: (HubState) -> Void) {
         state.withLock { state in
             guard state.position == position else { return }
             state.position = head
-            for subscriber in state.subscribers.values {
-                subscriber.update { update(&$0, subscriber) }
-            }
+            update(state)
         }
     }
 }
