@@ -112,8 +112,7 @@ final class ChangeHub: Sendable {
 
     /// Follows the log until cancelled.
     private func follow<C: Clock<Duration>>(clock: C) async {
-        var lastVersion = try? watcher?.version()
-        var lastRead = clock.now
+        var wakeUps = ChangeLogWakeUps(watcher: watcher, fallback: settings.fallbackRead, now: clock.now)
         var lastBeat = clock.now
         while !Task.isCancelled {
             do {
@@ -121,13 +120,7 @@ final class ChangeHub: Sendable {
             } catch {
                 return
             }
-            let version = try? watcher?.version()
-            if watcher == nil || version == nil || version != lastVersion
-                || lastRead.duration(to: clock.now) >= settings.fallbackRead {
-                lastVersion = version
-                lastRead = clock.now
-                await readNewChanges()
-            }
+            if wakeUps.isDue(at: clock.now) { await readNewChanges() }
             if lastBeat.duration(to: clock.now) >= settings.heartbeat {
                 lastBeat = clock.now
                 for subscriber in state.withLock({ Array($0.subscribers.values) }) { subscriber.update { $0.beat() } }

@@ -87,18 +87,14 @@ struct ChangesCommand: AsyncParsableCommand {
         var cursor = start
         let watcher = try (store as? any ChangeWatchingStore)?.changeWatcher()
         let clock = ContinuousClock()
-        var version = try watcher?.version()
-        var lastRead = clock.now
+        var wakeUps = ChangeLogWakeUps(watcher: watcher, fallback: .seconds(1), now: clock.now)
         while output.standardOutputFailure() == nil {
             do {
                 try await clock.sleep(for: Self.pollInterval)
             } catch {
                 return  // stopped
             }
-            let now = try watcher?.version()
-            guard watcher == nil || now != version || lastRead.duration(to: clock.now) >= .seconds(1) else { continue }
-            version = now
-            lastRead = clock.now
+            guard wakeUps.isDue(at: clock.now) else { continue }
             try await printChanges(&cursor, log: store, renderer: renderer, output: output)
         }
     }
