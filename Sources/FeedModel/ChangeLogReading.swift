@@ -30,4 +30,14 @@ public struct ChangeRetention: Hashable, Sendable {
         self.maxAge = maxAge
         self.batchSize = batchSize
     }
+
+    /// The highest sequence number the next pruning transaction deletes, or nil when every row
+    /// stays, for a log holding `oldest` through `head` whose first row written within
+    /// ``maxAge`` of the newest is `firstYoung`: the rows below the newest ``count`` and those
+    /// before `firstYoung`, at most ``batchSize`` of them, never `head` itself. Pruning only ever
+    /// deletes the oldest rows, so the log stays one unbroken run of numbers.
+    public func pruneLimit(oldest: Int64, head: Int64, firstYoung: Int64) -> Int64? {
+        let through = min(max(head - count, firstYoung - 1), head - 1, oldest - 1 + Int64(batchSize))
+        return through >= oldest ? through : nil
+    }
 }

@@ -35,10 +35,8 @@ extension FeedStore: ChangeLogReading {
     }
 
     /// The highest sequence number the next pruning transaction deletes, or nil when `retention`
-    /// keeps every row: the rows below the newest `count`, and the rows before the first one
-    /// written within `maxAge` of the newest, at most a batch of them, never the newest row.
-    /// Pruning keeps the log one unbroken run of numbers, so its horizon is the number below its
-    /// oldest row.
+    /// keeps every row (``ChangeRetention/pruneLimit(oldest:head:firstYoung:)``, from the log's
+    /// bounds and its first row written within `maxAge` of the newest).
     private static func pruneLimit(_ db: Database, _ retention: ChangeRetention) throws -> Int64? {
         guard let bounds = try Row.fetchOne(db, sql: "SELECT min(seq), max(seq) FROM change_log"),
               let oldest: Int64 = bounds[0], let head: Int64 = bounds[1] else { return nil }
@@ -46,8 +44,6 @@ extension FeedStore: ChangeLogReading {
             SELECT seq FROM change_log
             WHERE changed_at >= (SELECT changed_at FROM change_log WHERE seq = ?) - ? ORDER BY seq LIMIT 1
             """, arguments: [head, retention.maxAge]) ?? head
-        let through = min(max(head - retention.count, firstYoung - 1), head - 1,
-                          oldest - 1 + Int64(retention.batchSize))
-        return through >= oldest ? through : nil
+        return retention.pruneLimit(oldest: oldest, head: head, firstYoung: firstYoung)
     }
 }

@@ -40,9 +40,8 @@ extension PostgresFeedStore: ChangeLogReading {
         return (oldest, head ?? 0)
     }
 
-    /// As the SQLite store's: the rows below the newest `count` and those before the first row
-    /// written within `maxAge` of the newest, at most a batch, never the newest row (the log
-    /// stays one run).
+    /// The highest sequence number the next pruning transaction deletes, or nil when `retention`
+    /// keeps every row (``ChangeRetention/pruneLimit(oldest:head:firstYoung:)``).
     private static func pruneLimit(_ session: PostgresSession, _ retention: ChangeRetention) async throws -> Int64? {
         let (oldest, head) = try await changeLogBounds(session)
         guard let oldest else { return nil }
@@ -52,8 +51,6 @@ extension PostgresFeedStore: ChangeLogReading {
             ORDER BY seq LIMIT 1
             """).rows.first
         let firstYoung = try young?.decode(Int64.self) ?? head
-        let through = min(max(head - retention.count, firstYoung - 1), head - 1,
-                          oldest - 1 + Int64(retention.batchSize))
-        return through >= oldest ? through : nil
+        return retention.pruneLimit(oldest: oldest, head: head, firstYoung: firstYoung)
     }
 }
