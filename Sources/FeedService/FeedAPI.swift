@@ -70,15 +70,10 @@ final class FeedAPI: Sendable {
     /// `GET /v1/photos/{id}`: one item (``FeedItemJSON``).
     func photo(_ request: Request, id: String) async -> Response {
         await answer(request) {
-            guard let photoID = Int64(id) else {
-                throw ProblemDocument.badParameter("id", "id must be a photo id (a whole number), not \"\(id)\"")
-            }
+            let photoID = try Self.photoID(id)
             let query = try Self.query(request, paging: false)
             return try await cached(.photo(photoID, query), request: request, contentType: "application/json") {
-                guard let entry = try await controller.servedEntry(from: store, photoID: photoID, width: query.width,
-                                                                   scale: query.scale, executor: layoutThreads)
-                else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
-                count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
+                let entry = try await self.entry(photoID, query)
                 return (try Self.jsonBody(FeedItemJSON(entry, reportsCache: false)),
                         LayoutLookups(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0))
             }
@@ -127,14 +122,9 @@ final class FeedAPI: Sendable {
     /// in place of the cell when the change stream says the cell changed).
     func cellHTML(_ request: Request, id: String) async -> Response {
         await answer(request) {
-            guard let photoID = Int64(id) else {
-                throw ProblemDocument.badParameter("id", "id must be a photo id (a whole number), not \"\(id)\"")
-            }
+            let photoID = try Self.photoID(id)
             let query = try Self.query(request, paging: false)
-            guard let entry = try await controller.servedEntry(from: store, photoID: photoID, width: query.width,
-                                                               scale: query.scale, executor: layoutThreads)
-            else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
-            count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
+            let entry = try await self.entry(photoID, query)
             let renderer = fonts.renderer(width: query.width)
             let html = try await layoutThreads.run { [controller] in
                 renderer.section(for: controller.snapshot(of: entry, scale: query.scale))
@@ -194,7 +184,25 @@ final class FeedAPI: Sendable {
         return page
     }
 
-    func count(hits: Int, misses: Int) {
+    /// The photo `photoID` laid out at the query's width and scale, its layout lookup counted; an
+    /// unknown photo is 404.
+    private func entry(_ photoID: Int64, _ query: FeedQuery) async throws -> FeedPageEntry {
+        guard let entry = try await controller.servedEntry(from: store, photoID: photoID, width: query.width,
+                                                           scale: query.scale, executor: layoutThreads)
+        else { throw ProblemDocument.notFound("no photo has the id \(photoID)") }
+        count(hits: entry.cache == .hit ? 1 : 0, misses: entry.cache == .miss ? 1 : 0)
+        return entry
+    }
+
+    /// A path's photo id; anything else is 400.
+    private static func photoID(_ text: String) throws -> Int64 {
+        guard let photoID = Int64(text) else {
+            throw ProblemDocument.badParameter("id", "id must be a photo id (a whole number), not \"\(text)\"")
+        }
+        return photoID
+    }
+
+    private func count(hits: Int, misses: Int) {
         metrics.cacheHits.increment(by: hits)
         metrics.cacheMisses.increment(by: misses)
         metrics.layoutsComputed.increment(by: misses)
