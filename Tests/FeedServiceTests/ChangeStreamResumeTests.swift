@@ -15,7 +15,7 @@ import Testing
 /// both stores: the ids it receives only grow, no change is missed (each change of the log is an
 /// event, or a later event of the same photo is), and each photo's last event is what
 /// `/v1/photos/{id}` answers at the end.
-@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct ChangeStreamResumeTests {
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct ChangeStreamResumeTests {
     enum Backend: String, CaseIterable, CustomStringConvertible {
         case sqlite, postgres
         var description: String { rawValue }

@@ -5,7 +5,8 @@ import Testing
 /// The test sources keep the two rules that stop a run from hanging (architecture rule 13):
 /// no test talks HTTP through Foundation's URL session type (its corelibs implementation can hang
 /// or crash the whole run), and every suite that starts processes or opens sockets or database
-/// connections carries a `.timeLimit`, so a hang is reported against its test.
+/// connections carries a `.timeLimit`, so a hang is reported against its test. A third keeps the
+/// cooperative pool free: every suite whose tests block their thread carries `.blockingWork`.
 @Suite struct TestSuiteRulesTests {
     /// What a suite's file does when it starts a process, a server, a socket or a PostgreSQL
     /// connection, directly or through the support types that do.
@@ -62,6 +63,32 @@ import Testing
         }
         #expect(checked > 20)
         #expect(offenders == [], "add .timeLimit(.minutes(…)) to these suites")
+    }
+
+    /// What a suite's file does when its tests block their thread: a store opened through the
+    /// tests' fixtures or a PostgreSQL cluster (synchronous calls), a child process or chromium
+    /// waited for.
+    static let blockingMarkers = [
+        "FeedTestStore", "StoreFixture", "SyncFixture", "StoreKind", "StoreFactory", "TestCluster.", "StoreBackend",
+        "BothStores(", "import FeedStorePostgres", "HeadlessChromium", "= Process()", "PhotoFeedProcess",
+        "WorkerProcess", "CommandRunner", "ServiceFixture", "DatabaseQueue", "DatabasePool",
+    ]
+
+    /// Swift concurrency's cooperative pool has one thread per core: tests that block it starve
+    /// every other test of the run (its clients' timeouts and its time limits included).
+    @Test func everySuiteThatBlocksItsThreadRunsOnBlockingWorkThreads() throws {
+        let ownFile = URL(fileURLWithPath: #filePath).lastPathComponent
+        var checked = 0
+        var offenders: [String] = []
+        for (path, text) in try Self.testSources() where !path.hasSuffix(ownFile) {
+            guard Self.blockingMarkers.contains(where: text.contains) else { continue }
+            for attribute in Self.suiteAttributes(in: text) {
+                checked += 1
+                if !attribute.contains(".blockingWork") { offenders.append("\(path): \(attribute)") }
+            }
+        }
+        #expect(checked > 100)
+        #expect(offenders == [], "add .blockingWork to these suites")
     }
 
     @Test func aSuiteAttributeIsReadUpToItsType() {

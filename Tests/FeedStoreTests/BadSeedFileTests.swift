@@ -2,11 +2,12 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// Every kind of bad seed file is refused with its file, line and JSON path, and leaves the
 /// database exactly as it was.
-@Suite struct BadSeedFileTests {
+@Suite(.blockingWork) struct BadSeedFileTests {
     struct Breakage: Sendable, CustomStringConvertible {
         var name: String
         var file: String

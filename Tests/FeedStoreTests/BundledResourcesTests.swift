@@ -3,11 +3,12 @@ import BundledResources
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// The migrations and seed data compiled into the executable are the files of `Migrations/` and
 /// `seed-data/`, byte for byte, and the store reads them where a folder would be read.
-@Suite struct BundledResourcesTests {
+@Suite(.blockingWork) struct BundledResourcesTests {
     @Test func migrationsAreTheFilesByteForByte() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: StoreFixture.migrationsDirectory.path)
             .filter { $0.hasSuffix(".sql") }.sorted()

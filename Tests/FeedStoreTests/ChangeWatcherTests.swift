@@ -3,11 +3,12 @@ import FeedStore
 import Foundation
 import GRDB
 import Synchronization
+import LayoutTestSupport
 import Testing
 
 /// The SQLite change watcher: another connection's commit changes its version once the read
 /// interval has passed on its (injected) clock, never before; an in-memory store has none.
-@Suite struct ChangeWatcherTests {
+@Suite(.blockingWork) struct ChangeWatcherTests {
     /// A monotonic time the test moves by hand.
     final class ManualUptime: Sendable {
         private let now = Mutex<Duration>(.seconds(100))

@@ -8,7 +8,7 @@ import Testing
 
 /// The sync daemon's reverse geocoding in memory (``CityGrid``) answers what the R*Tree search
 /// answers, and the store's grid follows the cities when another connection changes them.
-@Suite struct CityGridTests {
+@Suite(.blockingWork) struct CityGridTests {
     /// Thousands of seeded coordinates near random cities (border cells, near-ties at the limit)
     /// and anywhere on the map, polar caps and both sides of the antimeridian included.
     @Test(arguments: [75.0, 200.0])

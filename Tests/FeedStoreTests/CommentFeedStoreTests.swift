@@ -3,11 +3,12 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// A photo's comments are read for its cell only once its comment feed has loaded, and migration
 /// 0011 gives every photo already stored a pending comment-feed job.
-@Suite struct CommentFeedStoreTests {
+@Suite(.blockingWork) struct CommentFeedStoreTests {
     static let previous = "0010_key_layout_cache_by_fingerprint"
 
     @Test(arguments: StoreKind.allCases)

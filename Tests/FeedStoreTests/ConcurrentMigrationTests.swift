@@ -3,12 +3,13 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// Two stores migrating (or seeding) one new database at once both succeed: a migration that
 /// another connection applied between GRDB's read of the applied list and its write lock is not
 /// run twice.
-@Suite struct ConcurrentMigrationTests {
+@Suite(.blockingWork) struct ConcurrentMigrationTests {
     static func open(_ path: String, target: FeedStore.MigrationTarget = .latest) throws -> FeedStore {
         try FeedStore(path: path, migrationsDirectory: StoreFixture.migrationsDirectory, migrationTarget: target)
     }

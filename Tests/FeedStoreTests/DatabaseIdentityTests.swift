@@ -2,12 +2,13 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// The store recognises its database by SQLite's `application_id` before writing anything:
 /// another application's file is refused and left byte for byte as it was; one of ours made
 /// without the id gets it.
-@Suite struct DatabaseIdentityTests {
+@Suite(.blockingWork) struct DatabaseIdentityTests {
     static func applicationID(_ path: String) throws -> Int32? {
         try DatabaseQueue(path: path).read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
     }

@@ -3,12 +3,13 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// What the feed's pages do on SQLite alone: a cursor outlives its photo's delete (PostgreSQL has
 /// no named writes), and cursors encode and refuse garbage. Paging itself runs on both stores
 /// (`SharedFeedQueryTests`).
-@Suite struct FeedQueryTests {
+@Suite(.blockingWork) struct FeedQueryTests {
     static func seeded(_ kind: StoreKind) throws -> FeedStore {
         let store = try StoreFixture.store(kind)
         try store.seedCurated(from: SmallSeed.directory())

@@ -3,12 +3,13 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// A database holds one generated set: the same count and seed again is idempotent, any other is
 /// refused with a `SeedError` naming the database and changes nothing (no replaced rows, no
 /// orphan location).
-@Suite struct GeneratedSeedTests {
+@Suite(.blockingWork) struct GeneratedSeedTests {
     static func generatedStore(_ kind: StoreKind, count: Int = 20, rngSeed: UInt64 = 1) throws
         -> (FeedStore, URL) {
         let store = try StoreFixture.store(kind)

@@ -6,7 +6,7 @@ import LayoutTestSupport
 import StoreTestSupport
 import Testing
 
-@Suite struct GeocodingTests {
+@Suite(.blockingWork) struct GeocodingTests {
     @Test(arguments: StoreKind.allCases)
     func theNearestCityComesFromTheRTree(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)

@@ -3,11 +3,12 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// `photofeed jobs`' store side: counts by kind and state, the failed jobs with their last
 /// error, and retrying failed jobs in one transaction.
-@Suite struct JobAdministrationTests {
+@Suite(.blockingWork) struct JobAdministrationTests {
     /// A seeded store whose image jobs of photos 1 and 2 failed for good and whose geocode job
     /// of location 1 was cancelled; every other job is done except image 3, still pending.
     static func storeWithFailures(_ kind: StoreKind) throws -> FeedStore {

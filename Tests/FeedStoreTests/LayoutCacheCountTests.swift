@@ -3,11 +3,12 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// Layout cache hits and misses are counted in memory by the reads, and written with the store's
 /// next layout write (or by `writeLayoutCacheCounts`): a read never takes the write lock.
-@Suite struct LayoutCacheCountTests {
+@Suite(.blockingWork) struct LayoutCacheCountTests {
     static let layout = CachedLayout(width: 375, height: 500, frames: [CachedFrame(id: "photo", x: 0, y: 0, width: 375, height: 375)])
 
     static func key(_ photoID: Int64) -> LayoutCacheKey {

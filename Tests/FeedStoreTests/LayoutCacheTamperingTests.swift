@@ -2,12 +2,13 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// A layout-cache row edited outside the program (a negative or non-finite size, a frame that
 /// names a later parent) is never served: the lookup counts it as a miss, so its layout is
 /// computed and stored again.
-@Suite struct LayoutCacheTamperingTests {
+@Suite(.blockingWork) struct LayoutCacheTamperingTests {
     static let key = LayoutCacheTests.key(1)
 
     /// SQL that damages photo 1's row, and what each damage is.

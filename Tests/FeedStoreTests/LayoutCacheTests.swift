@@ -3,12 +3,13 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// The layout cache on SQLite: its `FeedStore` conveniences (one layout, one key), the
 /// replace, the page lookup and a photo's delete, on an in-memory and a file database. What both
 /// stores do alike is in the shared suite (`SharedLayoutCacheTests`, `SharedLayoutCacheKeyTests`).
-@Suite struct LayoutCacheTests {
+@Suite(.blockingWork) struct LayoutCacheTests {
     static let layout = CachedLayout(width: 375, height: 512.5, frames: [
         CachedFrame(id: "avatar", x: 8, y: 8, width: 30, height: 30),
         CachedFrame(id: "username", x: 46, y: 14.5, width: 120.5, height: 17),

@@ -2,9 +2,10 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
-@Suite struct MigrationTests {
+@Suite(.blockingWork) struct MigrationTests {
     /// The `.sql` files of `Migrations/`, by name: listed here, not by the store's loader.
     static let allNames = try! FileManager.default.contentsOfDirectory(atPath: StoreFixture.migrationsDirectory.path)
         .filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) }.sorted()

@@ -3,12 +3,13 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// The placemark fields reverse geocoding fills from GeoNames: the locality (the municipality),
 /// the sub-locality (a district GeoNames names), the administrative areas (admin1 and admin2
 /// names, from `cities.tsv`) and the country; a geocode writes them to the location.
-@Suite struct PlacemarkFieldsTests {
+@Suite(.blockingWork) struct PlacemarkFieldsTests {
     @Test(arguments: [
         ("Zürich (Kreis 11) / Oerlikon", "Zürich", "Oerlikon"),
         ("Zürich (Kreis 12)", "Zürich", "Kreis 12"),

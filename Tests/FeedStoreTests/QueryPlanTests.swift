@@ -2,10 +2,11 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// The queries the feed runs use the indexes made for them (EXPLAIN QUERY PLAN).
-@Suite struct QueryPlanTests {
+@Suite(.blockingWork) struct QueryPlanTests {
     static func plan(_ store: FeedStore, _ sql: String, _ arguments: StatementArguments) throws -> String {
         try store.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)

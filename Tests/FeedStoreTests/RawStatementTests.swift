@@ -2,9 +2,10 @@
 @testable import FeedStore
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
-@Suite struct RawStatementTests {
+@Suite(.blockingWork) struct RawStatementTests {
     static func database() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
         try queue.write { db in

@@ -1,11 +1,12 @@
 @testable import FeedModel
 import Foundation
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// Seed files end their lines with LF or CRLF, and name each id once: a second line with an id
 /// the file already has is refused, naming both lines, and the database is left as it was.
-@Suite struct SeedFileLinesTests {
+@Suite(.blockingWork) struct SeedFileLinesTests {
     /// Replaces line `line` (1-based) of `file` in `directory` with `replacement`, or adds it
     /// after the last line when `line` is past the end.
     static func setLine(_ line: Int, of file: String, in directory: URL, to replacement: String) throws {

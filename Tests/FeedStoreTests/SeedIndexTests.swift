@@ -3,11 +3,12 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// A large generated seed makes the secondary indexes after the rows: the schema it leaves is
 /// the migrations' own, and the indexes hold every row.
-@Suite struct SeedIndexTests {
+@Suite(.blockingWork) struct SeedIndexTests {
     static func schema(_ store: FeedStore) throws -> [String] {
         try store.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")

@@ -2,12 +2,13 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// Photos are taken near cities: every curated and generated location lies within
 /// ``CityLocationSampler/maxOffsetKilometres`` of a GeoNames city, far inside the reverse
 /// geocoder's 75 km, so every geocode finds a place (and no cell shows ASDKgram's `ERROR`).
-@Suite struct SeedLocationTests {
+@Suite(.blockingWork) struct SeedLocationTests {
     /// A little more than the sampler's 8 km: coordinates are rounded to 5 decimals, and the
     /// R*Tree measures to its 32-bit bounds.
     static let nearKilometres = 8.1

@@ -3,12 +3,13 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// Seeding on SQLite: the same files twice leave the database byte for byte as once (its
 /// snapshot), and the generator. The content versions and sync jobs a seed makes are the shared
 /// suite's (`SharedContentVersionTests`, `SharedSeedJobTests`), on both stores.
-@Suite struct SeedingTests {
+@Suite(.blockingWork) struct SeedingTests {
     @Test(arguments: StoreKind.allCases)
     func seedingTheSameDataTwiceLeavesOneCopy(kind: StoreKind) throws {
         let store = try StoreFixture.store(kind)

@@ -2,12 +2,13 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// Identical cells share one cache entry: the layout of a (fingerprint, size range, scale) is
 /// stored once in `cell_layout`, and each photo links to it from `layout_cache`. A photo is
 /// served only through its own link, so a stale link is never served.
-@Suite struct SharedLayoutTests {
+@Suite(.blockingWork) struct SharedLayoutTests {
     static func counts(_ store: FeedStore) throws -> (links: Int, layouts: Int) {
         try store.writer.read { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM layout_cache") ?? -1,

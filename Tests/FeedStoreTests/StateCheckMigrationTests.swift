@@ -2,12 +2,13 @@
 @_spi(SQLiteAccess) @testable import FeedStore
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// Migration 0007 rebuilds user, location, photo and sync_job with their state CHECKs written
 /// as equality chains: every row survives (nothing cascades from dropping a parent table), the
 /// same values are refused, and a state update no longer builds a temporary B-tree.
-@Suite struct StateCheckMigrationTests {
+@Suite(.blockingWork) struct StateCheckMigrationTests {
     static let previous = "0006_index_comments_in_display_order"
 
     /// A seeded store at migration 0006 with some states already moved on.

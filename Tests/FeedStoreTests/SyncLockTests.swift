@@ -1,11 +1,12 @@
 @testable import FeedModel
 @testable import FeedStore
 import Foundation
+import LayoutTestSupport
 import Testing
 
 /// One sync daemon per database file: the lock follows the file (its device and inode), not the
 /// path it is opened through.
-@Suite struct SyncLockTests {
+@Suite(.blockingWork) struct SyncLockTests {
     /// A migrated database file, a symlink to it and a hard link to it.
     static func databaseWithLinks() throws -> (path: String, symlink: String, hardLink: String) {
         let directory = try StoreFixture.temporaryDirectory()

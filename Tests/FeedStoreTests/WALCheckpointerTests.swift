@@ -3,11 +3,12 @@
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// The writer's commits ask for checkpoints, which the checkpointer's own connection runs on its
 /// queue; only a log at the backstop is checkpointed by the commit itself.
-@Suite struct WALCheckpointerTests {
+@Suite(.blockingWork) struct WALCheckpointerTests {
     /// A WAL database whose writer has `checkpointer` installed, as the store installs it.
     static func pool(_ checkpointer: WALCheckpointer) throws -> DatabasePool {
         var configuration = Configuration()

@@ -1,11 +1,12 @@
 import FeedModel
 import FeedStore
 import FeedSync
+import LayoutTestSupport
 import Testing
 
 /// The sync worker bounds the change log its commits grow: every so many batches, and when it
 /// stops, it prunes what the retention no longer keeps.
-@Suite struct ChangeLogPruningTests {
+@Suite(.blockingWork) struct ChangeLogPruningTests {
     @Test func theWorkerKeepsTheNewestRowsOfTheChangeLog() async throws {
         let store = try SyncFixture.seededStore(photos: 12)
         var configuration = SyncWorker.Configuration(simulation: SyncFixture.fixedSimulation(), batchSize: 4)

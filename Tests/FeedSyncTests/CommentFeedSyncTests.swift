@@ -2,12 +2,13 @@ import FeedModel
 @_spi(SQLiteAccess) import FeedStore
 @testable import FeedSync
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// The comment feed as a sync job: seeding creates one per photo; its success loads the photo's
 /// comments (the flag, one content-version bump, a `commentsLoaded` change); giving up leaves the
 /// photo without comments and changes nothing.
-@Suite struct CommentFeedSyncTests {
+@Suite(.blockingWork) struct CommentFeedSyncTests {
     private let store: FeedStore
 
     init() throws {

@@ -2,12 +2,13 @@ import FeedModel
 @_spi(SQLiteAccess) import FeedStore
 @testable import FeedSync
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// A committed batch names every photo whose content version it bumped, with the change and the
 /// version it made (read in the same transaction), so that the relayouter can bring a cell in
 /// memory up to date without reading the photo.
-@Suite struct ContentChangeTests {
+@Suite(.blockingWork) struct ContentChangeTests {
     /// The small set: photo i is owned by user (i % 3) + 1; photos 1, 5 and 9 are in Zürich.
     private let store: FeedStore
 

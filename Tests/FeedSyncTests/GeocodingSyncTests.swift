@@ -6,7 +6,7 @@ import GRDB
 import LayoutTestSupport
 import Testing
 
-@Suite struct GeocodingSyncTests {
+@Suite(.blockingWork) struct GeocodingSyncTests {
     /// The curated cities (GeoNames, population ≥ 15,000) and no photos, loaded once.
     static let worldStore: FeedStore = {
         let store = try! SyncFixture.store()
@@ -103,7 +103,7 @@ import Testing
     }
 }
 
-@Suite struct SyncCancellationTests {
+@Suite(.blockingWork) struct SyncCancellationTests {
     @Test func aCancelledJobFailsWithoutTouchingItsAsset() async throws {
         let store = try SyncFixture.seededStore(photos: 4)
         let worker = SyncWorker(store: store, relayouter: RecordingRelayouter(), clock: VirtualClock(),

@@ -1,10 +1,11 @@
 import FeedModel
 @testable import FeedSync
+import LayoutTestSupport
 import Testing
 
 /// Layout passes overlap the next batch: one pass per batch and at a time, every pass counted,
 /// and the same passes, counts and store as relayouting inline.
-@Suite struct RelayoutOverlapTests {
+@Suite(.blockingWork) struct RelayoutOverlapTests {
     /// Runs 12 photos of 3 users (36 jobs, 9 batches of 4) with the first pass held until the
     /// worker has committed batch `openingAfter` (a worker that waited for the pass before
     /// committing that batch would deadlock here, which the tests' time limit turns into a failure;

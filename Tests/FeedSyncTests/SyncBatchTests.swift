@@ -3,11 +3,12 @@ import FeedModel
 @testable import FeedSync
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// Start elision: a start finished within its batch writes nothing, and the finishing write
 /// expects the state the job had before it (`pending`).
-@Suite struct SyncBatchTests {
+@Suite(.blockingWork) struct SyncBatchTests {
     static func job(_ rowID: Int64, photo: Int64? = nil) -> ScheduledJob {
         ScheduledJob(rowID: rowID, key: JobKey(kind: .image, targetID: photo ?? rowID), attemptsDone: 0,
                      coordinate: nil)

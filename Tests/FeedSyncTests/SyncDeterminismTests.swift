@@ -3,9 +3,10 @@ import FeedModel
 import FeedSync
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
-@Suite struct SyncDeterminismTests {
+@Suite(.blockingWork) struct SyncDeterminismTests {
     /// Heavy-tailed latencies, frequent failures and few attempts: some jobs fail for good, so
     /// seeds have plenty of room to differ.
     static let simulation = SyncSimulation(

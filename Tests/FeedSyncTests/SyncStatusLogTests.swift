@@ -5,13 +5,14 @@ import Foundation
 import Logging
 import StoreTestSupport
 import Synchronization
+import LayoutTestSupport
 import Testing
 
 /// What a run tells the injected logger: a start line, progress lines an interval of the log
 /// clock apart, an idle line, a final line; the library itself prints nothing. These runs pace
 /// the log by the worker's virtual clock, so the lines are exact; production paces it by wall
 /// time, which virtual time does not move.
-@Suite struct SyncStatusLogTests {
+@Suite(.blockingWork) struct SyncStatusLogTests {
     static func run(until stop: SyncStopCondition, level: Logger.Level = .info, interval: Duration,
                     store: FeedStore, logClock: SyncLogClock? = nil) async throws -> (SyncReport, [LogRecorder.Record]) {
         let recorder = LogRecorder()

@@ -3,11 +3,12 @@ import FeedModel
 import FeedSync
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 
 /// Exact virtual times: fixed latencies and no jitter make every start and completion time a
 /// sum the test can write down.
-@Suite struct SyncTimingTests {
+@Suite(.blockingWork) struct SyncTimingTests {
     static let image1 = JobKey(kind: .image, targetID: 1)
 
     /// One user, one photo without a location: an image, an avatar and a comment-feed job.

@@ -1,12 +1,13 @@
 import FeedModel
 @testable import FeedSync
 import Synchronization
+import LayoutTestSupport
 import Testing
 
 /// Workers sharing the SQLite store's leased queue (``LeasedStore``, every clock injected):
 /// whatever the number of workers, lost leases or renewals, the database ends as after one
 /// ``SyncWorker`` run with the same seed, and every job's effect is applied once.
-@Suite struct SyncWorkerLeaseTests {
+@Suite(.blockingWork) struct SyncWorkerLeaseTests {
     static let simulation = SyncDeterminismTests.simulation
     static let seed: UInt64 = 7
     static let photos = 30
@@ -196,7 +197,7 @@ struct JumpingClock: SyncClock {
     }
 }
 
-@Suite struct JobLeasesTests {
+@Suite(.blockingWork) struct JobLeasesTests {
     @Test func aRenewalIsDueAfterAThirdOfTheLease() {
         var leases = JobLeases(lease: .seconds(30))
         #expect(!leases.isRenewalDue(at: .seconds(100)), "nothing held, nothing to renew")

@@ -4,9 +4,13 @@ import Foundation
 /// synchronous store calls, and the worker it starts), a sync worker whose store calls wait for
 /// SQLite. Run on Swift concurrency's cooperative pool, which has one thread per core (two here),
 /// such work held every thread for tens of seconds while the rest of the suite waited; under
-/// ``run(_:)`` it runs here, and the cooperative threads stay free.
+/// ``run(_:)`` (or a suite's ``BlockingWorkTrait``) it runs here, and the cooperative threads stay
+/// free.
 public final class BlockingWorkThreads: TaskExecutor, @unchecked Sendable {
-    public static let shared = BlockingWorkThreads(count: 8)
+    /// Three threads: one more than the machine's two cores, so that a test waiting on
+    /// PostgreSQL or a child process leaves both cores busy; more let CPU-bound tests contend
+    /// and stretch the whole run.
+    public static let shared = BlockingWorkThreads(count: 3)
 
     /// Guards ``jobs``; waited on by idle threads.
     private let condition = NSCondition()

@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// Exit status 75: another process holds the database's write lock beyond the busy timeout, and
 /// the failed command leaves the database as it was.
-@Suite struct BusyDatabaseTests {
+@Suite(.blockingWork) struct BusyDatabaseTests {
     @Test func aWriterBlockedBeyondTheBusyTimeoutExitsWith75() throws {
         // Given a seeded database whose write lock another connection holds
         let db = try FeedTestStore.seededFile()
@@ -34,7 +35,7 @@ import StoreTestSupport
 
 /// `feed` and `layout show` only read a page whose layouts are cached (WAL readers), so another
 /// process's write lock never holds them up.
-@Suite struct ReadersWithABusyWriterTests {
+@Suite(.blockingWork) struct ReadersWithABusyWriterTests {
     @Test func feedAndLayoutShowDoNotWaitForAWriter() throws {
         let db = try FeedTestStore.seededFile()
         #expect(CommandRunner.run(["feed", "--db", db, "--width", "375"]).status == 0)

@@ -1,12 +1,13 @@
 import Foundation
 import PhotoFeed
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// Every command prints through `CommandOutput`: run in-process, its lines, `error:` lines and
 /// ArgumentParser's messages are all captured, and nothing reaches the process's streams.
-@Suite struct CommandOutputTests {
+@Suite(.blockingWork) struct CommandOutputTests {
     @Test func versionPrintsTheReleaseAndTheLayoutEngineVersion() async {
         let expected = "0.1.0 (layout engine \(EngineVersion.layoutEngine))"
         let result = await CommandRunner.runAsync(["--version"])

@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// Commands on files that are not their database, and commands racing on a new one: another
 /// application's SQLite file is refused with 65 and left as it was; two first uses at once both
 /// succeed; a second generated seed is refused with 65.
-@Suite struct DatabaseSafetyCommandTests {
+@Suite(.blockingWork) struct DatabaseSafetyCommandTests {
     /// Another application's SQLite file: a table, a row, no application id.
     static func foreignDatabase() throws -> String {
         let path = try FeedTestStore.temporaryDirectory().appendingPathComponent("notes.sqlite").path

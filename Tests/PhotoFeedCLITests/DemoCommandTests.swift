@@ -6,7 +6,7 @@ import LayoutTestSupport
 /// `photofeed demo` end to end on the curated set in a temporary database: the first run
 /// computes every cell at 3 widths × 2 scales and drains every sync job; a second run finds
 /// everything done (idempotent seeding, cache hits, nothing pending).
-@Suite struct DemoCommandTests {
+@Suite(.blockingWork) struct DemoCommandTests {
     static func runJSON(_ arguments: [String]) async throws -> [String: Any] {
         let result = await CommandRunner.runAsync(arguments)
         #expect(result.status == 0, "\(result.err)")

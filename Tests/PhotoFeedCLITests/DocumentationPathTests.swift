@@ -1,12 +1,13 @@
 import Foundation
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// The documentation names only what exists: every repository path in backticks in the README
 /// and `docs/` (`Sources/…`, `Tests/…`, `Migrations/…`, …) and every relative Markdown link
 /// names a file or folder of the checkout. Recipes' templates (`Migrations/NNNN_name.sql`,
 /// `Sources/LayoutCore/NameLayoutSpec.swift`, `Tests/<Module>Tests`, globs) are not paths.
-@Suite struct DocumentationPathTests {
+@Suite(.blockingWork) struct DocumentationPathTests {
     static let root = FeedTestStore.projectRoot
     static let topLevel = ["Sources/", "Tests/", "Migrations/", "seed-data/", "bin/", "benchmarks/", "docs/",
                            "Plugins/", ".ci/"]

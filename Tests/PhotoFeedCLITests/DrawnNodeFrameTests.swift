@@ -3,13 +3,14 @@ import FeedModel
 import Foundation
 import PhotoFeed
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// The API's layout holds a frame for every label a client draws: over every curated photo
 /// (every comment feed loaded, every third location geocoded, one failed), each key of an item's
 /// `texts` is the id of a node of its `layout`, the comment labels nested under the comments
 /// node, at 375 points and scale 3.
-@Suite struct DrawnNodeFrameTests {
+@Suite(.blockingWork) struct DrawnNodeFrameTests {
     @Test func everyTextOfEveryCuratedCellHasItsNodeFrame() throws {
         // Given the curated feed with its comments loaded and some places resolved or failed
         let store = try FeedTestStore.empty()

@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// Errors a user can act on: one `error:` line in one spelling, a mistyped option answered with
 /// the option meant, database errors that name the file and say what is wrong, arguments that
 /// are not UTF-8 shown as they are, and `migrate --to` an older migration refused.
-@Suite struct ErrorLineTests {
+@Suite(.blockingWork) struct ErrorLineTests {
     @Test(arguments: [
         (["feed", "--widht", "3"],
          "error: unknown option '--widht'; did you mean '--width'? (see 'photofeed feed --help')"),

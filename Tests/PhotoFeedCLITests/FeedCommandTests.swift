@@ -3,12 +3,13 @@ import CellDocumentSupport
 import Foundation
 import PhotoFeed
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// `photofeed feed`, `photofeed layout show` and `photofeed layouts report` on the four-photo
 /// test feed (FeedTestStore) in a temporary database file, run in-process with captured output.
-@Suite struct FeedCommandTests {
+@Suite(.blockingWork) struct FeedCommandTests {
     /// What each item of the page carries after its layout: the photo, its user, location label,
     /// placemark, likes, title, description, the comment labels shown and every text as the cell
     /// sets it (the description label: the lowercased user name and the title, as ASDKgram's).

@@ -2,12 +2,13 @@ import FeedModel
 import FeedStore
 import Foundation
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// `feed --format json` gives the placemark's fields beside the location label, and the label
 /// only as the cell draws it: the rule's text for a place, "" (an empty location node in the
 /// layout) after a failed geocode, null before the geocode answers. Never `ERROR` as data.
-@Suite struct FeedPlacemarkJSONTests {
+@Suite(.blockingWork) struct FeedPlacemarkJSONTests {
     /// The items of the first page of the test feed (photos 4, 1, 3) after geocoding photo 1 to
     /// Oerlikon with every field and failing photo 3's geocode (`state`).
     static func items(photo3State state: GeocodeState) throws -> [[String: Any]] {

@@ -3,10 +3,11 @@ import FeedModel
 import Foundation
 import GRDB
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// `photofeed jobs` and `photofeed jobs retry`, in-process on the four-photo test feed.
-@Suite struct JobsCommandTests {
+@Suite(.blockingWork) struct JobsCommandTests {
     /// A database whose image jobs of photos 2 and 3 failed for good, every other job done.
     static func databaseWithFailures() throws -> (path: String, failedIDs: [Int64]) {
         let path = try FeedTestStore.seededFile()

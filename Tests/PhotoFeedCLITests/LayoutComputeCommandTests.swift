@@ -3,10 +3,11 @@ import Foundation
 import LayoutDescription
 import PhotoFeed
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 
 /// Golden tests of `photofeed layout compute`, run in-process with captured output.
-@Suite struct LayoutComputeCommandTests {
+@Suite(.blockingWork) struct LayoutComputeCommandTests {
     /// A fresh directory holding `files`.
     private func directory(_ files: [String: String]) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("layout-compute-\(UUID().uuidString)")

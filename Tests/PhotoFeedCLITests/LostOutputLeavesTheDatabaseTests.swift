@@ -1,12 +1,13 @@
 import Foundation
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// A command whose output is lost (74) leaves the database as it was: the layouts `feed` and
 /// `layout show` compute, and the layout cache's hit counts, are written only after their output
 /// went out.
-@Suite struct LostOutputLeavesTheDatabaseTests {
+@Suite(.blockingWork) struct LostOutputLeavesTheDatabaseTests {
     /// The layout cache's report's `fields`, as `layouts report` gives them.
     static func report(_ db: String, _ fields: [String]) async throws -> [Int] {
         let report = await CommandRunner.runAsync(["layouts", "report", "--db", db, "--format", "json"])

@@ -1,12 +1,13 @@
 import Foundation
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// Only `migrate`, `seed` and `demo` create a database; every other command needs an existing
 /// one, so a mistyped `--db` is one `error:` line (66) and no new file, and a `--db` that cannot
 /// name a database (empty, a directory) is a usage error (64).
-@Suite struct MissingDatabaseTests {
+@Suite(.blockingWork) struct MissingDatabaseTests {
     static let readingCommands: [[String]] = [
         ["layouts", "report"], ["layouts"], ["feed", "--width", "375"],
         ["layout", "show", "--photo", "1", "--width", "375"], ["jobs"], ["jobs", "list"], ["jobs", "retry"],

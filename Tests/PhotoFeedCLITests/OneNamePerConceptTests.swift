@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// One name per concept and one statement per default: every command's seed is `--rng-seed`
 /// (`session --seed` stays as a hidden alias), help states each default once, and
 /// `--columns N` draws N columns.
-@Suite struct OneNamePerConceptTests {
+@Suite(.blockingWork) struct OneNamePerConceptTests {
     @Test func sessionTakesRngSeedAndStillAcceptsSeed() async throws {
         let db = try FeedTestStore.seededFile()
         let arguments = ["session", "--db", db, "--speed", "1500", "--duration", "1"]

@@ -1,12 +1,13 @@
 import Foundation
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// Every numeric option has a documented range (docs/user-guide.md); a value outside it, even
 /// one the option's type accepts, is a usage error (64) with one `error:` line naming the
 /// option, before the command touches anything.
-@Suite struct OptionRangeTests {
+@Suite(.blockingWork) struct OptionRangeTests {
     /// Values that crashed the program or made 0 × 0 cells, each with the start of its line.
     @Test(arguments: [
         (["feed", "--width", "375", "--limit", "100000000"], "--limit must be from 1 to 10000, not 100000000"),

@@ -1,10 +1,11 @@
 import Foundation
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// A test that runs the built executable fails when it is not there: a missing build is a
 /// failure to see, never a pass with nothing checked.
-@Suite struct PhotoFeedProcessTests {
+@Suite(.blockingWork) struct PhotoFeedProcessTests {
     @Test func aMissingExecutableIsAnError() throws {
         // Given a path where no executable is: a missing file, and a file that cannot be run
         let directory = try FeedTestStore.temporaryDirectory()

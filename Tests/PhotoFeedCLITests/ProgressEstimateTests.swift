@@ -9,7 +9,7 @@ import Testing
 
 /// Long work shows how far it has come and the time left on a terminal: seeding's bar, the
 /// sync daemon's line, and the demo's steps.
-@Suite struct ProgressEstimateTests {
+@Suite(.blockingWork) struct ProgressEstimateTests {
     @Test(arguments: [
         (ProgressEstimate(done: 450, total: 1000, elapsed: 9), "45% · ETA 11 s"),
         (ProgressEstimate(done: 0, total: 1000, elapsed: 3), "0%"),

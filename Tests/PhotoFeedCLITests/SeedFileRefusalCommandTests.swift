@@ -1,11 +1,12 @@
 import Foundation
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// `seed` refuses seed files that would lose or overwrite rows with one `error:` line naming
 /// the file and line (65), and leaves the database as it was.
-@Suite struct SeedFileRefusalCommandTests {
+@Suite(.blockingWork) struct SeedFileRefusalCommandTests {
     static func seedData(changing file: String, _ edit: ([String]) -> [String]) throws -> URL {
         let directory = try FeedTestStore.temporaryDirectory()
         for name in ["users.jsonl", "photos.jsonl", "comments.jsonl", "cities.tsv", "vocabulary.json"] {

@@ -1,9 +1,10 @@
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 
 /// The lean `photofeed` executable links no HTTP stack: its `serve`, whatever the options,
 /// prints one `error:` line naming the build that serves, and exits 69 (EX_UNAVAILABLE).
-@Suite struct ServeUnavailableTests {
+@Suite(.blockingWork) struct ServeUnavailableTests {
     @Test(arguments: [["serve"], ["serve", "--port", "8080", "--with-sync"], ["serve", "--db", "x.sqlite"]])
     func serveSaysWhereTheServiceIs(arguments: [String]) async {
         let result = await CommandRunner.runAsync(arguments)

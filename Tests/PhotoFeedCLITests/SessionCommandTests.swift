@@ -4,7 +4,7 @@ import StoreTestSupport
 import Testing
 
 /// `photofeed session` on the four-photo test feed and on the curated set, run in-process.
-@Suite struct SessionCommandTests {
+@Suite(.blockingWork) struct SessionCommandTests {
     static func json(_ arguments: [String]) throws -> [String: Any] {
         let result = CommandRunner.run(arguments)
         #expect(result.status == 0, "\(result.err)")

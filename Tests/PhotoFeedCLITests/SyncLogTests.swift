@@ -4,11 +4,12 @@ import Foundation
 import Logging
 @testable import PhotoFeedCLI
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// `photofeed sync`'s log on a standard error that is not a terminal: swift-log records written
 /// as lines through ``CommandOutput`` (captured here, as a pipe or a file would get them).
-@Suite(.timeLimit(.minutes(5))) struct SyncLogTests {
+@Suite(.blockingWork, .timeLimit(.minutes(5))) struct SyncLogTests {
     @Test func startProgressAndEndLines() async throws {
         let path = try FeedTestStore.seededFile()
         let pending = try Self.pendingJobs(path)

@@ -1,12 +1,13 @@
 import Foundation
 import PhotoFeedCLI
+import LayoutTestSupport
 import Testing
 import StoreTestSupport
 
 /// A usage error blames what the user typed wrong: a mistyped command (not the options after
 /// it), the option out of range under a default subcommand (not `--db`), and a negative number
 /// is an option's value, checked against its range, never a "missing value".
-@Suite struct UsageBlameTests {
+@Suite(.blockingWork) struct UsageBlameTests {
     @Test(arguments: [
         (["fed", "--width", "375"], "error: unknown command 'fed'; did you mean 'feed'? (see 'photofeed --help')"),
         (["fed"], "error: unknown command 'fed'; did you mean 'feed'? (see 'photofeed --help')"),

@@ -3,12 +3,13 @@ import FeedSync
 import LayoutCore
 import PhotoFeed
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// ASDKgram's comment feed: a photo's comments are not in its cell until its comment-feed job has
 /// completed; then the comments node fills and the cell lays out again for every cached size
 /// range and scale.
-@Suite struct CommentFeedRelayoutTests {
+@Suite(.blockingWork) struct CommentFeedRelayoutTests {
     static let reference = FeedTestStore.newest
 
     @Test func aModelHasNoCommentsUntilTheCommentFeedHasLoaded() throws {

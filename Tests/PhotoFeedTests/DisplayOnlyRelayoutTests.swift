@@ -3,12 +3,13 @@ import FeedStore
 import FeedSync
 import PhotoFeed
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// A photo without a cell in memory whose changes are display only keeps its layouts: its rows
 /// are confirmed for the new version without reading the photo or making a cell, unless they are
 /// not current at the version before the changes (then it is read as any other).
-@Suite struct DisplayOnlyRelayoutTests {
+@Suite(.blockingWork) struct DisplayOnlyRelayoutTests {
     /// Photo 4's rows at version 1, its image arrived (version 2), relaid out by a controller with
     /// no live cell.
     static func setUp() throws -> (store: FeedStore, controller: FeedController) {

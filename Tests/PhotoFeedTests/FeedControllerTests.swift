@@ -5,10 +5,11 @@ import FeedSync
 import LayoutCore
 import PhotoFeed
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// The feed's cell layer on the four-photo test feed (FeedTestStore), in memory and in a file.
-@Suite struct FeedControllerTests {
+@Suite(.blockingWork) struct FeedControllerTests {
     static let kinds = [false, true]
 
     /// What a brand-new cell computes for `item` now: the reference the cache must reproduce.

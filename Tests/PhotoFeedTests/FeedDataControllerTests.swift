@@ -4,12 +4,13 @@ import LayoutCore
 import NodeKit
 import PhotoFeed
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// The feed builds its cells through the data controller: one node block per photo inserted,
 /// cells measured at the feed's size as they are allocated, never reused for another photo, and
 /// released by the reload that evicts them or by a deletion; the live set is bounded.
-@Suite struct FeedDataControllerTests {
+@Suite(.blockingWork) struct FeedDataControllerTests {
     static func model(_ photoID: Int64, likes: Int = 0) -> PhotoCellModel {
         var model = PhotoCellNodeTests.base
         model.photoID = photoID

@@ -5,11 +5,12 @@ import LayoutCore
 import NodeKit
 import PhotoFeed
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// `photofeed session`'s simulation on made-up cells, whose counts follow from their heights by
 /// hand, and on the four-photo test feed.
-@Suite struct FeedSessionTests {
+@Suite(.blockingWork) struct FeedSessionTests {
     /// Fixed latencies and no failures: image 50 ms, geocode and comment feed 100 ms, two jobs at
     /// a time.
     static let network = SyncSimulation(imageLatency: .fixed(.milliseconds(50)),

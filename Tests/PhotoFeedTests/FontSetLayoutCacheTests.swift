@@ -9,7 +9,7 @@ import TextLayout
 /// A cached layout never outlives the fonts it was measured with: the font set's digest is part
 /// of every layout's fingerprint, so measuring with another manifest misses every layout the
 /// first one cached, and serves only layouts of its own fonts.
-@Suite struct FontSetLayoutCacheTests {
+@Suite(.blockingWork) struct FontSetLayoutCacheTests {
     @Test func switchingToLiberationSansChangesHeightsAndServesNoDejaVuLayout() throws {
         // Given the first 200 curated photos laid out and cached with the built-in fonts
         let store = try FeedTestStore.empty()

@@ -12,7 +12,7 @@ import TextLayout
 /// and is always 375 square, the footer's first line 5 below the photo and 10 in; footer items
 /// are 5 apart and the comments node (height 0 when empty) is always the last of them, with the
 /// footer's 5 below it.
-@Suite struct PhotoCellNodeTests {
+@Suite(.blockingWork) struct PhotoCellNodeTests {
     static let range = FeedController.sizeRange(width: 375)
     static let context = LayoutContext(scale: 2)
 

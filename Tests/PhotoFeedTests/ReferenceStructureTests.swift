@@ -13,7 +13,7 @@ import Testing
 /// independently as a JSON layout document (``PhotoCellDocument``), with texts built here from the
 /// store's rows by ASDKgram's rules, computed by the layout description engine, has the frames of
 /// the cell's drawn layout, the comments node's labels included.
-@Suite struct ReferenceStructureTests {
+@Suite(.blockingWork) struct ReferenceStructureTests {
     /// The curated feed with comment pages (every comment feed loaded), and a location label
     /// (ASDKgram's placemark rule over the nearest city) on every third located photo, each with
     /// its reference document at a width and scale.

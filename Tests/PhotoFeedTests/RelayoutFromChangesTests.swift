@@ -3,11 +3,12 @@ import FeedSync
 import LayoutCore
 import PhotoFeed
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// A relayout whose cell is in memory at the version just before the daemon's changes takes the
 /// new model from the changes instead of reading the photo again; any other cell reads it.
-@Suite struct RelayoutFromChangesTests {
+@Suite(.blockingWork) struct RelayoutFromChangesTests {
     static let model = PhotoCellModel(photoID: 7, contentVersion: 3, userName: "ana", avatarURL: "https://a.example/1.jpg",
                                       uploadedAt: 0, referenceTime: 60_000, photoURL: "https://p.example/7.jpg",
                                       pixelWidth: 1000, pixelHeight: 500)

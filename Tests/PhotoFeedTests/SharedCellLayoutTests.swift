@@ -1,11 +1,12 @@
 import FeedModel
 import PhotoFeed
 import StoreTestSupport
+import LayoutTestSupport
 import Testing
 
 /// Two photos whose cells show the same texts have the same layout-input fingerprint, so the
 /// cache stores their layout once per size range and scale, and serves it to both.
-@Suite struct SharedCellLayoutTests {
+@Suite(.blockingWork) struct SharedCellLayoutTests {
     @Test func identicalCellsShareOneCacheEntry() throws {
         // Given the four-photo feed and photos 5 and 6: same owner, caption, likes and upload
         // time, no location, no comments (their URLs and pixel sizes differ: not layout inputs)

@@ -9,7 +9,7 @@ import Testing
 /// The daemon with the real cells: the summary's relayout and height-change counts follow from
 /// the seed and the batches alone, however the layout passes are timed against the commits, and
 /// every cached layout ends as a new cell computes it.
-@Suite struct SyncRelayoutCountTests {
+@Suite(.blockingWork) struct SyncRelayoutCountTests {
     /// Syncs a generated feed of 120 photos whose layouts are cached at two widths, with layout
     /// passes inline or overlapping the next batch, measured on `parallelism` threads and with a
     /// cell cache of `cellCapacity` (a small one makes most relayouts read their photo).

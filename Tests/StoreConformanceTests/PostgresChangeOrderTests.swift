@@ -3,13 +3,14 @@ import FeedStorePostgres
 import Logging
 import NIOPosix
 import PostgresNIO
+import LayoutTestSupport
 import Testing
 
 /// PostgreSQL numbers the change log at commit: a transaction that bumps a photo first but
 /// commits last gets the later number, so a reader that has seen number n has seen every change
 /// committed before it (a sequence, numbered at the update, would let it skip one for good). A
 /// transaction that rolls back takes no number.
-@Suite("PostgreSQL change log numbering", .timeLimit(.minutes(5)))
+@Suite("PostgreSQL change log numbering", .blockingWork, .timeLimit(.minutes(5)))
 struct PostgresChangeOrderTests {
     @Test
     func numbersFollowCommitOrderNotUpdateOrder() async throws {

@@ -1,10 +1,11 @@
 import FeedModel
 import FeedStorePostgres
+import LayoutTestSupport
 import Testing
 
 /// PostgreSQL URLs as libpq users write them, and the bad ones refused with a reason that never
 /// shows the password.
-@Suite struct PostgresLocationTests {
+@Suite(.blockingWork) struct PostgresLocationTests {
     @Test func libpqQueryItemsAndAnIPv6Host() throws {
         let location = try PostgresLocation(
             url: "postgres://me:s%40cret@[::1]:6543/feed?sslmode=verify-full&application_name=api%201&connect_timeout=3")

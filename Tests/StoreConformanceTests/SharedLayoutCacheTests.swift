@@ -1,11 +1,12 @@
 import FeedModel
 import FeedStore
 import Foundation
+import LayoutTestSupport
 import Testing
 
 /// The persistent layout cache on both stores: served only for the request's fingerprint and
 /// engine version, counted, reported, and stale once the photo's content changes.
-@Suite("The layout cache on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
+@Suite("The layout cache on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(5)))
 struct SharedLayoutCacheTests {
     static let fingerprint = [UInt8](repeating: 7, count: 32)
 

@@ -1,11 +1,12 @@
 import FeedModel
 import Foundation
+import LayoutTestSupport
 import Testing
 
 /// Many workers on one job queue, SQLite or PostgreSQL: claims are disjoint and in due order, a
 /// lease that expires returns its jobs, a completion whose lease was lost is discarded, and only
 /// the holder of a live lease renews it.
-@Suite("Job leases on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
+@Suite("Job leases on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(5)))
 struct SharedLeaseTests {
     static let lease: Int64 = 30_000
 

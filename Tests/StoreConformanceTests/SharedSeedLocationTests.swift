@@ -1,11 +1,12 @@
 import FeedModel
 import Foundation
 import PhotoFeed
+import LayoutTestSupport
 import Testing
 
 /// Seeded photos are taken near cities, so on either store every geocode of the curated set and
 /// of a generated one finds a place, and every cell gets a placemark label (never `ERROR`).
-@Suite("Seeded locations geocode to a place on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
+@Suite("Seeded locations geocode to a place on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(5)))
 struct SharedSeedLocationTests {
     static let seedData = StoreFactory.seedDataDirectory
 

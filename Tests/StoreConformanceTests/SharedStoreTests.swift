@@ -1,10 +1,11 @@
 import FeedModel
 import Foundation
+import LayoutTestSupport
 import Testing
 
 /// The store seam's contract, run on both stores: migrating, seeding, the feed pages, the
 /// layout cache and the sync writer's batches must behave the same on SQLite and PostgreSQL.
-@Suite("The store seam on SQLite and PostgreSQL", .timeLimit(.minutes(5)))
+@Suite("The store seam on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(5)))
 struct SharedStoreTests {
     static let seedData = StoreFactory.seedDataDirectory
 
