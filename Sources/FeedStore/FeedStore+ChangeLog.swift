@@ -21,6 +21,11 @@ extension FeedStore: ChangeLogReading {
         }
     }
 
+    /// The log's oldest and newest sequence numbers: two descents of the primary key (SQLite
+    /// answers `min` and `max` from the key only when each is alone in its SELECT; together they
+    /// scan the whole log).
+    static let changeLogBoundsSQL = "SELECT (SELECT min(seq) FROM change_log), (SELECT max(seq) FROM change_log)"
+
     /// The changes after `sequence` and the log's bounds, from one snapshot.
     static func changeLogPage(_ db: Database, after sequence: Int64, limit: Int) throws -> ChangeLogPage {
         let changes = try Row.fetchAll(db, sql: """
@@ -28,7 +33,7 @@ extension FeedStore: ChangeLogReading {
             """, arguments: [sequence, limit]).map { row in
             CellChange(sequence: row[0], photoID: row[1], contentVersion: row[2], changedAt: row[3])
         }
-        let bounds = try Row.fetchOne(db, sql: "SELECT min(seq), max(seq) FROM change_log")
+        let bounds = try Row.fetchOne(db, sql: changeLogBoundsSQL)
         let head: Int64 = bounds?[1] ?? 0
         let oldest: Int64? = bounds?[0]
         return ChangeLogPage(changes: changes, horizon: oldest.map { $0 - 1 } ?? head, head: head)
@@ -38,7 +43,7 @@ extension FeedStore: ChangeLogReading {
     /// keeps every row (``ChangeRetention/pruneLimit(oldest:head:firstYoung:)``, from the log's
     /// bounds and its first row written within `maxAge` of the newest).
     private static func pruneLimit(_ db: Database, _ retention: ChangeRetention) throws -> Int64? {
-        guard let bounds = try Row.fetchOne(db, sql: "SELECT min(seq), max(seq) FROM change_log"),
+        guard let bounds = try Row.fetchOne(db, sql: changeLogBoundsSQL),
               let oldest: Int64 = bounds[0], let head: Int64 = bounds[1] else { return nil }
         let firstYoung: Int64 = try Int64.fetchOne(db, sql: """
             SELECT seq FROM change_log

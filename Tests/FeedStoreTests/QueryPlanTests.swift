@@ -65,4 +65,13 @@ import Testing
             #expect(plan.contains(index), "\(sql): \(plan)")
         }
     }
+
+    /// The change stream's hub reads the log's bounds with every page, many times a second: two
+    /// descents of the key, whatever the log holds.
+    @Test(arguments: StoreKind.allCases)
+    func theChangeLogsBoundsAreReadFromItsKey(kind: StoreKind) throws {
+        let plan = try Self.plan(StoreFixture.store(kind), FeedStore.changeLogBoundsSQL, [])
+        #expect(!plan.contains("SCAN change_log"), "\(plan)")
+        #expect(plan.components(separatedBy: "SEARCH change_log").count == 3, "\(plan)")
+    }
 }
