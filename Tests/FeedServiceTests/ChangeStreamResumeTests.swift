@@ -14,7 +14,8 @@ import Testing
 /// `Last-Event-ID`, across a server restart and a `kill -9` of the daemon (another process), on
 /// both stores: the ids it receives only grow, no change is missed (each change of the log is an
 /// event, or a later event of the same photo is), and each photo's last event is what
-/// `/v1/photos/{id}` answers at the end.
+/// `/v1/photos/{id}` answers at the end. The same with two servers of one PostgreSQL database and
+/// two workers, the client moving from one server to the other.
 @Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct ChangeStreamResumeTests {
     enum Backend: String, CaseIterable, CustomStringConvertible {
         case sqlite, postgres
@@ -61,18 +62,23 @@ import Testing
     static func follow(port: Int, received: inout Received, random: inout SplitMix64,
                        until done: (Received) async throws -> Bool) async throws {
         while try await !done(received) {
-            let stream = try await EventStreamTestClient.open(
-                port: port, path: "/v1/changes?width=375&scale=3", headers: [("Last-Event-ID", String(received.position))])
-            let wanted = random.int(in: 1...6)
-            var read = 0
-            for try await event in stream.events {
-                if event.comment != nil { break }
-                try received.take(event)
-                if event.event != nil { read += 1 }
-                if read == wanted { break }
-            }
-            stream.close()
+            try await visit(port: port, received: &received, random: &random)
         }
+    }
+
+    /// One connection of ``follow(port:received:random:until:)``.
+    static func visit(port: Int, received: inout Received, random: inout SplitMix64) async throws {
+        let stream = try await EventStreamTestClient.open(
+            port: port, path: "/v1/changes?width=375&scale=3", headers: [("Last-Event-ID", String(received.position))])
+        let wanted = random.int(in: 1...6)
+        var read = 0
+        for try await event in stream.events {
+            if event.comment != nil { break }
+            try received.take(event)
+            if event.event != nil { read += 1 }
+            if read == wanted { break }
+        }
+        stream.close()
     }
 
     @Test(arguments: Backend.allCases)
@@ -129,6 +135,65 @@ import Testing
             for (photo, last) in received.photos {
                 let now = try await client.execute(uri: "/v1/photos/\(photo)?width=375&scale=3", method: .get)
                 #expect(last.item == String(buffer: now.body).trimmingCharacters(in: .newlines), "photo \(photo)")
+            }
+        }
+    }
+
+    /// The stream on two servers of one PostgreSQL database while two workers in other processes
+    /// share its jobs: a client that moves from one server to the other at each reconnection, with
+    /// `Last-Event-ID`, gets what it would get from one server. Each server's hub reads the log at
+    /// its own pace, so a client often comes to a server whose hub stands behind the id it brings:
+    /// that server waits for it and sends nothing twice.
+    @Test func aClientMovingBetweenTwoServersOfOneDatabaseMissesNothing() async throws {
+        let (make, db) = try Self.store(.postgres)
+        let log = try #require(try make() as? any ChangeLogReading)
+        let start = try await log.changes(after: .max, limit: 1).head
+        var received = Received(position: start)
+        var random = SplitMix64(seed: 13)
+        var logger = Logger(label: "photofeed.serve.tests")
+        logger.logLevel = .warning
+        let settings = ChangeStreamSettings(pollInterval: .milliseconds(5), fallbackRead: .milliseconds(100),
+                                            heartbeat: .milliseconds(300))
+        func server() throws -> FeedHTTPService {
+            try FeedHTTPService(store: try make(), port: 0, logger: logger, storeDeadline: ServiceFixture.storeDeadline,
+                                idleTimeout: ServiceFixture.idleTimeout, changeStream: settings)
+        }
+
+        // Given two workers and two servers
+        let workers = try ["5", "6"].map { seed in
+            try WorkerProcess(["sync", "--db", db, "--clock", "real", "--rng-seed", seed, "--until-idle"])
+        }
+        let (one, two) = (try server(), try server())
+        try await one.application().test(.live) { [received, random] first in
+            try await two.application().test(.live) { second in
+                var (received, random) = (received, random)
+                let ports = [try #require(first.port), try #require(second.port)]
+                // When the client reconnects to the other server each time
+                var turn = 0
+                while true {
+                    let idle = workers.allSatisfy { !$0.isRunning }
+                    if idle, received.position >= (try await log.changes(after: .max, limit: 1).head) { break }
+                    try await Self.visit(port: ports[turn % 2], received: &received, random: &random)
+                    turn += 1
+                }
+                for worker in workers { #expect(try await worker.finish() == 0, "\(worker.standardError)") }
+
+                // Then the ids only grew, none came twice, none was missed
+                #expect(received.ids == received.ids.sorted() && Set(received.ids).count == received.ids.count)
+                #expect(received.resets == 0)
+                #expect(turn > 4)
+                let changes = try await log.changes(after: 0, limit: 100_000).changes
+                #expect(changes.count > 40)
+                let ids = Set(received.ids)
+                for change in changes where change.sequence > start {
+                    let later = received.photos[change.photoID].map { $0.id >= change.sequence } ?? false
+                    #expect(ids.contains(change.sequence) || later, "change \(change.sequence) of photo \(change.photoID)")
+                }
+                // And each photo's last event is the photo as either server gives it now
+                for (photo, last) in received.photos {
+                    let now = try await second.execute(uri: "/v1/photos/\(photo)?width=375&scale=3", method: .get)
+                    #expect(last.item == String(buffer: now.body).trimmingCharacters(in: .newlines), "photo \(photo)")
+                }
             }
         }
     }
