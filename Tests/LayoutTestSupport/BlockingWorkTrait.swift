@@ -5,6 +5,10 @@ import Testing
 /// waited for through the store's bridge, seconds of CPU in a synchronous test). The pool has one
 /// thread per core; two such tests at once held both for over a minute, and every other test in
 /// the run (HTTP clients, timers, time limits) waited that long for a thread.
+///
+/// A test's time limit counts from its start, and tests start together: a test that waits for
+/// one of these threads spends its limit waiting. Suites with this trait take 10 minutes, which
+/// still ends a hang long before CI's limit.
 public struct BlockingWorkTrait: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
