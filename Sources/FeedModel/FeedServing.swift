@@ -22,6 +22,9 @@ public protocol FeedServing: Sendable {
     func ping() async throws
     /// The cache's summary for `engineVersion`, after writing the access counts gathered so far.
     func servedLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport
+    /// The job queue's counts by kind and state (``SyncJobAdministering/jobCounts()``), whichever
+    /// processes run its workers.
+    func servedJobCounts() async throws -> [JobStateCount]
 }
 
 /// Where a feed's cells are cached: their cell kind, size range and scale.

@@ -46,6 +46,10 @@ struct DeadlineServing: FeedServing {
         }
     }
 
+    func servedJobCounts() async throws -> [JobStateCount] {
+        try await within(rows: 0) { [store] in try await store.servedJobCounts() }
+    }
+
     /// ``within(_:_:)`` the deadline of a call on `rows` rows.
     private func within<T: Sendable>(rows: Int, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await within(deadline + perRow * rows, work)

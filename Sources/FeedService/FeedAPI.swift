@@ -143,10 +143,13 @@ final class FeedAPI: Sendable {
         }
     }
 
-    /// `GET /metrics`.
-    func metricsText(_ request: Request) -> Response {
-        Self.response(.ok, body: Data(metrics.exposition()), contentType: "text/plain; version=0.0.4",
-                      cacheControl: "no-store")
+    /// `GET /metrics`. The job counts are read from the database at each scrape; one the
+    /// database does not answer within the store's deadline keeps the last values (the rest of
+    /// the metrics, the process's own, are what an operator needs during an outage).
+    func metricsText(_ request: Request) async -> Response {
+        if let counts = try? await store.servedJobCounts() { metrics.recordJobCounts(counts) }
+        return Self.response(.ok, body: Data(metrics.exposition()), contentType: "text/plain; version=0.0.4",
+                             cacheControl: "no-store")
     }
 
     /// `GET /openapi.yaml`.

@@ -21,7 +21,7 @@ enum FeedRouter {
         router.get("/cells/:id") { request, context in await api.cellHTML(request, id: context.parameters.get("id") ?? "") }
         router.get("/fonts/:name") { request, context in await api.font(request, name: context.parameters.get("name") ?? "") }
         router.get("/healthz") { request, _ in await api.health(request) }
-        router.get("/metrics") { request, _ in api.metricsText(request) }
+        router.get("/metrics") { request, _ in await api.metricsText(request) }
         router.get("/openapi.yaml") { request, _ in await api.openAPI(request) }
         return router
     }

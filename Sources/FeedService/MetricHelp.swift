@@ -15,6 +15,7 @@ enum MetricHelp {
         "photofeed_sync_retried": "Attempts the in-process sync daemon retried since it started.",
         "photofeed_sync_pending": "Jobs waiting for the in-process sync daemon.",
         "photofeed_sync_relayouts": "Cells the in-process sync daemon laid out again since it started.",
+        "photofeed_sync_jobs": "Sync jobs in the database by kind and state, whichever processes run the workers.",
     ]
 
     /// `exposition` with a `# HELP` line before each `# TYPE` line of a metric in ``texts``.

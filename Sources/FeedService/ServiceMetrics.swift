@@ -1,3 +1,4 @@
+import FeedModel
 import Foundation
 import Metrics
 import Prometheus
@@ -18,6 +19,8 @@ import Synchronization
 ///   `photofeed_change_events_sent_total`: the events written to them (``ChangeHub``).
 /// - `photofeed_sync_completed`, `_failed`, `_retried`, `_pending`, `_relayouts` (gauges of the
 ///   run's totals): the sync daemon's counts, when it runs in the process (`serve --with-sync`).
+/// - `photofeed_sync_jobs{kind,state}`: the job queue as the database holds it, read at each
+///   scrape, whichever processes run its workers (``recordJobCounts(_:)``).
 /// - The process's metrics (``ProcessMetrics``: CPU, memory, descriptors, start time) and
 ///   `photofeed_build_info`.
 ///
@@ -34,6 +37,13 @@ final class ServiceMetrics: Sendable {
     /// When the service started, in seconds since 1970 (`process_start_time_seconds`).
     let startTime = Date().timeIntervalSince1970
     private let requests = Mutex<[RequestKey: (count: Metrics.Counter, duration: Metrics.Timer)]>([:])
+    /// The `photofeed_sync_jobs` gauge of each kind and state seen so far.
+    private let jobGauges = Mutex<[JobGaugeKey: Metrics.Gauge]>([:])
+
+    struct JobGaugeKey: Hashable {
+        var kind: String
+        var state: String
+    }
 
     struct RequestKey: Hashable {
         var route: String
@@ -78,6 +88,20 @@ final class ServiceMetrics: Sendable {
     /// A gauge of the in-process sync daemon's, `photofeed_sync_<name>`.
     func syncGauge(_ name: String) -> Metrics.Gauge {
         Metrics.Gauge(label: "photofeed_sync_\(name)", factory: factory)
+    }
+
+    /// Sets `photofeed_sync_jobs{kind,state}` to `counts`; a kind and state seen before and
+    /// absent now (its last job moved on) goes to 0.
+    func recordJobCounts(_ counts: [JobStateCount]) {
+        let values = Dictionary(counts.map { (JobGaugeKey(kind: $0.kind, state: $0.state), $0.count) }, uniquingKeysWith: +)
+        let gauges = jobGauges.withLock { gauges in
+            for key in values.keys where gauges[key] == nil {
+                gauges[key] = Metrics.Gauge(label: "photofeed_sync_jobs", dimensions: [("kind", key.kind), ("state", key.state)],
+                                            factory: factory)
+            }
+            return gauges
+        }
+        for (key, gauge) in gauges { gauge.record(values[key] ?? 0) }
     }
 
     /// Everything, in Prometheus' text exposition format.

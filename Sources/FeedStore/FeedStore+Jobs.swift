@@ -4,11 +4,13 @@ import GRDB
 /// The job queue as an operator sees it (``SyncJobAdministering``).
 extension FeedStore {
     public func jobCounts() throws -> [JobStateCount] {
-        try writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT kind, state, COUNT(*) AS count FROM sync_job GROUP BY kind, state ORDER BY kind, state
-                """).map { row in JobStateCount(kind: row["kind"], state: row["state"], count: row["count"]) }
-        }
+        try writer.read(Self.jobCounts)
+    }
+
+    static func jobCounts(_ db: Database) throws -> [JobStateCount] {
+        try Row.fetchAll(db, sql: """
+            SELECT kind, state, COUNT(*) AS count FROM sync_job GROUP BY kind, state ORDER BY kind, state
+            """).map { row in JobStateCount(kind: row["kind"], state: row["state"], count: row["count"]) }
     }
 
     public func failedJobs(limit: Int) throws -> [FailedJob] {

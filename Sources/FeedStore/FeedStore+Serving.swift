@@ -52,6 +52,10 @@ extension FeedStore: FeedServing {
         return try await writer.read { db in try Self.layoutCacheReport(db, engineVersion: engineVersion, unwritten: .init()) }
     }
 
+    public func servedJobCounts() async throws -> [JobStateCount] {
+        try await writer.read { db in try Self.jobCounts(db) }
+    }
+
     /// The comments and cached layouts of `page`'s photos, read in the caller's transaction.
     private static func rows(_ db: Database, page: FeedPage, commentLimit: Int, slot: LayoutSlot) throws -> FeedRows {
         let ids = page.items.map(\.photo.id)

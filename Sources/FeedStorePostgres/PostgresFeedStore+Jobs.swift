@@ -5,13 +5,15 @@ import PostgresNIO
 /// reads and retry as the SQLite store's, so `photofeed jobs` prints the same for the same jobs.
 extension PostgresFeedStore: SyncJobAdministering {
     public func jobCounts() throws -> [JobStateCount] {
-        try blockingRead { session in
-            try await session.query("""
-                SELECT kind, state, COUNT(*) FROM sync_job GROUP BY kind, state ORDER BY kind, state
-                """).rows.map { row in
-                let (kind, state, count) = try row.decode((String, String, Int64).self)
-                return JobStateCount(kind: kind, state: state, count: Int(count))
-            }
+        try blockingRead(Self.jobCounts)
+    }
+
+    static func jobCounts(_ session: PostgresSession) async throws -> [JobStateCount] {
+        try await session.query("""
+            SELECT kind, state, COUNT(*) FROM sync_job GROUP BY kind, state ORDER BY kind, state
+            """).rows.map { row in
+            let (kind, state, count) = try row.decode((String, String, Int64).self)
+            return JobStateCount(kind: kind, state: state, count: Int(count))
         }
     }
 

@@ -60,4 +60,8 @@ extension PostgresFeedStore: FeedServing {
         _ = try await writeAccessCounts()
         return try await readLayoutCacheReport(engineVersion: engineVersion)
     }
+
+    public func servedJobCounts() async throws -> [JobStateCount] {
+        try await withSession(waitingToReconnect: false) { session in try await Self.jobCounts(session) }
+    }
 }

@@ -84,4 +84,18 @@ struct SharedServingTests {
         // The counts were written: a second report counts them once.
         #expect(try await store.serving.servedLayoutCacheReport(engineVersion: 3).hits == 5)
     }
+
+    @Test(arguments: StoreBackend.allCases)
+    func theJobQueueIsCountedByKindAndState(_ backend: StoreBackend) async throws {
+        let (store, _) = try Self.prepared(backend)
+        let (_, jobs) = try SharedSyncJobTests.seeded(backend)
+        let loaded = try store.reading.feedPage(after: nil, limit: 8).items.count { $0.commentCount > 0 }
+
+        let counts = try await store.serving.servedJobCounts()
+
+        #expect(counts.map(\.count).reduce(0, +) == jobs.count)
+        #expect(counts.first { $0.kind == "comment-feed" && $0.state == "done" }?.count == loaded)
+        #expect(loaded > 0)
+        #expect(counts.map { [$0.kind, $0.state] } == counts.map { [$0.kind, $0.state] }.sorted { $0.lexicographicallyPrecedes($1) })
+    }
 }
