@@ -66,6 +66,26 @@ import Testing
         }
     }
 
+    /// What a client that followed the stream from `start` must have: ids that only grew, no
+    /// reset, every change of the log after `start` (itself, or as its photo's later event), and
+    /// each photo's last event equal to what `/v1/photos/{id}` answers now.
+    static func expectWhole(_ received: Received, after start: Int64, log: any ChangeLogReading,
+                            client: some TestClientProtocol) async throws {
+        #expect(received.ids == received.ids.sorted() && Set(received.ids).count == received.ids.count)
+        #expect(received.resets == 0)
+        let changes = try await log.changes(after: 0, limit: 100_000).changes
+        #expect(changes.count > 40)
+        let ids = Set(received.ids)
+        for change in changes where change.sequence > start {
+            let later = received.photos[change.photoID].map { $0.id >= change.sequence } ?? false
+            #expect(ids.contains(change.sequence) || later, "change \(change.sequence) of photo \(change.photoID)")
+        }
+        for (photo, last) in received.photos {
+            let now = try await client.execute(uri: "/v1/photos/\(photo)?width=375&scale=3", method: .get)
+            #expect(last.item == String(buffer: now.body).trimmingCharacters(in: .newlines), "photo \(photo)")
+        }
+    }
+
     /// One connection of ``follow(port:received:random:until:)``.
     static func visit(port: Int, received: inout Received, random: inout SplitMix64) async throws {
         let stream = try await EventStreamTestClient.open(
@@ -120,22 +140,8 @@ import Testing
             }
             #expect(try await finishing.finish() == 0, "\(finishing.standardError)")
 
-            // Then the ids only grew, without a reset
-            #expect(received.ids == received.ids.sorted() && Set(received.ids).count == received.ids.count)
-            #expect(received.resets == 0)
-            // And every change of the log reached the client, itself or as its photo's later event
-            let changes = try #require(try await log?.changes(after: 0, limit: 100_000)).changes
-            #expect(changes.count > 40)
-            let ids = Set(received.ids)
-            for change in changes where change.sequence > start {
-                let later = received.photos[change.photoID].map { $0.id >= change.sequence } ?? false
-                #expect(ids.contains(change.sequence) || later, "change \(change.sequence) of photo \(change.photoID)")
-            }
-            // And each photo's last event is the photo as the API gives it now
-            for (photo, last) in received.photos {
-                let now = try await client.execute(uri: "/v1/photos/\(photo)?width=375&scale=3", method: .get)
-                #expect(last.item == String(buffer: now.body).trimmingCharacters(in: .newlines), "photo \(photo)")
-            }
+            // Then the ids only grew, none was missed, and each photo's last event is current
+            try await Self.expectWhole(received, after: start, log: try #require(log), client: client)
         }
     }
 
@@ -178,22 +184,9 @@ import Testing
                 }
                 for worker in workers { #expect(try await worker.finish() == 0, "\(worker.standardError)") }
 
-                // Then the ids only grew, none came twice, none was missed
-                #expect(received.ids == received.ids.sorted() && Set(received.ids).count == received.ids.count)
-                #expect(received.resets == 0)
+                // Then the ids only grew, none was missed, and each photo's last event is current
                 #expect(turn > 4)
-                let changes = try await log.changes(after: 0, limit: 100_000).changes
-                #expect(changes.count > 40)
-                let ids = Set(received.ids)
-                for change in changes where change.sequence > start {
-                    let later = received.photos[change.photoID].map { $0.id >= change.sequence } ?? false
-                    #expect(ids.contains(change.sequence) || later, "change \(change.sequence) of photo \(change.photoID)")
-                }
-                // And each photo's last event is the photo as either server gives it now
-                for (photo, last) in received.photos {
-                    let now = try await second.execute(uri: "/v1/photos/\(photo)?width=375&scale=3", method: .get)
-                    #expect(last.item == String(buffer: now.body).trimmingCharacters(in: .newlines), "photo \(photo)")
-                }
+                try await Self.expectWhole(received, after: start, log: log, client: second)
             }
         }
     }
