@@ -50,17 +50,24 @@ import Testing
         #expect(offenders == [], "use HummingbirdTesting's clients or HTTPTestClient")
     }
 
-    @Test func everySuiteThatStartsProcessesOrSocketsHasATimeLimit() throws {
+    /// The suites of the files that contain one of `markers` (this file aside), and among them
+    /// those whose attribute lacks `trait`.
+    static func suites(in markers: [String], lacking trait: String) throws -> (checked: Int, offenders: [String]) {
         let ownFile = URL(fileURLWithPath: #filePath).lastPathComponent
         var checked = 0
         var offenders: [String] = []
-        for (path, text) in try Self.testSources() where !path.hasSuffix(ownFile) {
-            guard Self.markers.contains(where: text.contains) else { continue }
-            for attribute in Self.suiteAttributes(in: text) {
+        for (path, text) in try testSources() where !path.hasSuffix(ownFile) {
+            guard markers.contains(where: text.contains) else { continue }
+            for attribute in suiteAttributes(in: text) {
                 checked += 1
-                if !attribute.contains(".timeLimit(") { offenders.append("\(path): \(attribute)") }
+                if !attribute.contains(trait) { offenders.append("\(path): \(attribute)") }
             }
         }
+        return (checked, offenders)
+    }
+
+    @Test func everySuiteThatStartsProcessesOrSocketsHasATimeLimit() throws {
+        let (checked, offenders) = try Self.suites(in: Self.markers, lacking: ".timeLimit(")
         #expect(checked > 20)
         #expect(offenders == [], "add .timeLimit(.minutes(…)) to these suites")
     }
@@ -77,16 +84,7 @@ import Testing
     /// Swift concurrency's cooperative pool has one thread per core: tests that block it starve
     /// every other test of the run (its clients' timeouts and its time limits included).
     @Test func everySuiteThatBlocksItsThreadRunsOnBlockingWorkThreads() throws {
-        let ownFile = URL(fileURLWithPath: #filePath).lastPathComponent
-        var checked = 0
-        var offenders: [String] = []
-        for (path, text) in try Self.testSources() where !path.hasSuffix(ownFile) {
-            guard Self.blockingMarkers.contains(where: text.contains) else { continue }
-            for attribute in Self.suiteAttributes(in: text) {
-                checked += 1
-                if !attribute.contains(".blockingWork") { offenders.append("\(path): \(attribute)") }
-            }
-        }
+        let (checked, offenders) = try Self.suites(in: Self.blockingMarkers, lacking: ".blockingWork")
         #expect(checked > 100)
         #expect(offenders == [], "add .blockingWork to these suites")
     }
