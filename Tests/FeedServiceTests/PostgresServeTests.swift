@@ -1,5 +1,5 @@
 import FeedModel
-import FeedService
+@testable import FeedService
 import FeedStorePostgres
 import Foundation
 import HTTPTestSupport
@@ -9,6 +9,7 @@ import Logging
 import NIOFoundationCompat
 import NIOPosix
 import PostgresNIO
+import StoreTestSupport
 import Testing
 
 /// `serve` on PostgreSQL: the server answers `/v1/feed` throughout while another connection
@@ -119,6 +120,48 @@ import Testing
             let (answered, failed) = await reading.value
             #expect(failed == 0)
             #expect(answered > 0)
+        }
+    }
+
+    /// PostgreSQL stopped under a running server (a cluster of the test's own): each request is
+    /// 503 with `Retry-After` and the generic detail, not a 500 carrying the URL or the driver's
+    /// words, and not after the reconnect delays (the client gives each request 5 s; the old
+    /// answer took 6.4); the outage is one `error` line, however many requests meet it; once the
+    /// database is back, the same server answers again.
+    @Test func aDatabaseThatGoesAwayIs503UntilItComesBack() async throws {
+        let cluster = try PrivateCluster.start()
+        defer { cluster.stop() }
+        let store = try PostgresFeedStore(location: try PostgresLocation(url: cluster.url))
+        try store.seedGenerated(count: 10, rngSeed: 1, seedDataDirectory: Self.seedData, progress: nil)
+        let ids = try store.feedPage(after: nil, limit: 10).items.map(\.photo.id)
+        let recorder = LogRecorder()
+        let service = try FeedHTTPService(store: store, port: 0, logger: recorder.logger(level: .notice),
+                                          storeDeadline: ServiceFixture.storeDeadline,
+                                          idleTimeout: ServiceFixture.idleTimeout)
+        try await service.application().test(.live) { live in
+            let client = HTTPTestClient(port: try #require(live.port), timeout: .seconds(5))
+            #expect(try await client.get("/v1/photos/\(ids[0])?width=375").status == 200)
+
+            // When the database stops at once, requests of photos the server has not cached
+            try cluster.stopServer()
+            for id in ids[1...3] {
+                let response = try await client.get("/v1/photos/\(id)?width=375")
+                // Then each is 503, to be tried again, saying nothing of the database's address
+                #expect(response.status == 503)
+                #expect(response.headers["Retry-After"] == ["1"])
+                let body = String(decoding: response.body, as: UTF8.self)
+                #expect(body.contains(FeedAPI.unavailable))
+                #expect(!body.contains("postgres://") && !body.contains("127.0.0.1") && !body.contains("PSQLError"))
+            }
+            #expect(recorder.records.count { $0.level == .error } == 1, "\(recorder.records.map(\.message))")
+
+            // And when it is back, the same server answers again
+            try cluster.startServer()
+            var status = 0
+            for _ in 0..<20 where status != 200 {
+                status = try await client.get("/v1/photos/\(ids[4])?width=375").status
+            }
+            #expect(status == 200)
         }
     }
 

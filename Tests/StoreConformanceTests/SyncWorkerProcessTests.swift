@@ -60,8 +60,8 @@ import Testing
         // A cluster of its own: restarting the shared one would cut off the other suites.
         let cluster = try PrivateCluster.start()
         defer { cluster.stop() }
-        let reference = try WorkerFixture.seededSchema(photos: 40, in: cluster.location)
-        let subject = try WorkerFixture.seededSchema(photos: 40, in: cluster.location)
+        let reference = try WorkerFixture.seededSchema(photos: 40, in: try PostgresLocation(url: cluster.url))
+        let subject = try WorkerFixture.seededSchema(photos: 40, in: try PostgresLocation(url: cluster.url))
         try await Self.referenceRun(reference)
 
         // Two workers waiting real latencies, so the restart lands in the middle of their run.
@@ -83,57 +83,5 @@ import Testing
         #expect(unfinished.values.reduce(0, +) > 0, "the restart came after the run: \(unfinished)")
         #expect(try PostgresFeedSnapshot.take(subject) == PostgresFeedSnapshot.take(reference))
         #expect(try PostgresFeedSnapshot.layoutCounts(subject).stale == 0)
-    }
-}
-
-/// A throwaway PostgreSQL cluster of one test (`bin/lib/postgres-cluster.sh`), which it may stop
-/// and start. Failing to start it fails the test.
-struct PrivateCluster {
-    let directory: String
-    let location: PostgresLocation
-
-    static func start() throws -> PrivateCluster {
-        let directory = "/tmp/photofeed-pg-restart-\(UUID().uuidString.prefix(8))"
-        let url = try shell("photofeed_pg_start \(directory)").trimmingCharacters(in: .whitespacesAndNewlines)
-        return PrivateCluster(directory: directory, location: try PostgresLocation(url: url))
-    }
-
-    /// Stops the server (fast: sessions are cut off) and starts it again on the same port.
-    func restart() throws {
-        _ = try Self.shell("""
-            bin="$(photofeed_pg_bin)"; user="$(stat -c %U \(directory)/data)"
-            photofeed_pg_as "$user" "$bin/pg_ctl" --pgdata=\(directory)/data --mode=fast --wait restart >/dev/null
-            """)
-    }
-
-    func stop() {
-        _ = try? Self.shell("photofeed_pg_stop \(directory)")
-    }
-
-    /// Runs `script` in bash with the cluster functions loaded; returns its standard output.
-    @discardableResult
-    static func shell(_ script: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let library = StoreFactory.projectRoot.appendingPathComponent("bin/lib/postgres-cluster.sh").path
-        process.arguments = ["-c", "set -euo pipefail; source \(library); \(script)"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = errors.fileHandleForReading.readDataToEndOfFile()
-        // Reaped here: Foundation misses the end of this shell (its server child lives on).
-        var status: Int32 = 0
-        while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
-        guard status == 0 else {
-            throw ClusterFailure(message: String(decoding: problems, as: UTF8.self))
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    struct ClusterFailure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { "the test's PostgreSQL cluster: \(message)" }
     }
 }

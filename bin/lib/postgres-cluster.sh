@@ -4,6 +4,8 @@
 #                            starts the server on 127.0.0.1 at a free port (its Unix socket in DIR
 #                            too), creates the `photofeed` database and prints its URL
 #   photofeed_pg_url DIR     prints the URL of the cluster in DIR (nonzero when none runs there)
+#   photofeed_pg_resume DIR  starts the server of DIR again after it stopped, on the same port
+#                            (tests of a database outage)
 #   photofeed_pg_stop DIR    stops the server and removes DIR
 #
 # PostgreSQL refuses to run as root, and CI runs as root: then the server runs as the system user
@@ -45,6 +47,21 @@ photofeed_pg_free_port() {
     return 1
 }
 
+# Starts the server of cluster DIR on PORT, as the user that owns its files. fsync off: a
+# throwaway cluster loses nothing it needs on a crash, and commits stay cheap.
+photofeed_pg_ctl_start() {
+    local dir="$1" port="$2" bin user
+    bin="$(photofeed_pg_bin)" || return 1
+    user="$(stat -c %U "$dir/data")"
+    photofeed_pg_as "$user" "$bin/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait --timeout=60 start \
+        -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=200"
+}
+
+# Starts cluster DIR again after its server stopped (a test's outage), on the port it had.
+photofeed_pg_resume() {
+    photofeed_pg_ctl_start "$1" "$(cat "$1/port")" >/dev/null
+}
+
 photofeed_pg_start() {
     local dir="$1"
     source "$(dirname "${BASH_SOURCE[0]}")/ensure-system-deps.sh"
@@ -61,11 +78,7 @@ photofeed_pg_start() {
     local attempt
     for attempt in 1 2 3; do
         port="$(photofeed_pg_free_port)" || { echo "postgres-cluster: no free port" >&2; return 1; }
-        # fsync off: a throwaway cluster loses nothing it needs on a crash, and commits stay cheap.
-        if photofeed_pg_as "$user" "$bin/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait \
-                --timeout=60 start \
-                -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=200" \
-                >/dev/null 2>&1; then
+        if photofeed_pg_ctl_start "$dir" "$port" >/dev/null 2>&1; then
             echo "$port" >"$dir/port"
             photofeed_pg_as "$user" "$bin/createdb" --host="$dir" --port="$port" --username=photofeed photofeed \
                 || { echo "postgres-cluster: createdb failed" >&2; return 1; }
