@@ -34,6 +34,9 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var applicationName: String?
     /// Seconds to wait for a connection.
     public var connectTimeout: Int
+    /// How long a session may hold a transaction open without a word before the server ends it,
+    /// releasing its locks (``startupParameters(applicationName:)``).
+    public var idleInTransactionTimeout: Duration = .seconds(30)
 
     public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String,
                 searchPath: String? = nil, tls: PostgresTLSMode = .prefer, applicationName: String? = nil,
