@@ -25,6 +25,9 @@ public struct FeedStore: Sendable {
     /// Checkpoints a file database's log in the background (see ``WALCheckpointer``); nil for
     /// `:memory:` and a wrapped connection.
     let walCheckpointer: WALCheckpointer?
+    /// Notices that the path no longer names the file the store opened (see
+    /// ``DatabaseFileWatch``); nil for `:memory:` and a wrapped connection.
+    let fileWatch: DatabaseFileWatch?
     /// Layout cache hits and misses not written yet (shared by this value's copies).
     let layoutCacheCounts = LayoutCacheCounts()
     /// The cities in memory for the sync daemon's reverse geocoding (shared by this value's copies).
@@ -41,15 +44,16 @@ public struct FeedStore: Sendable {
                 busyTimeout: TimeInterval = 5,
                 migrationTarget: MigrationTarget = .latest,
                 memoryMapBytes: Int = FeedStore.memoryMapBytes) throws {
-        let checkpointer = path == ":memory:" ? nil : WALCheckpointer(path: path)
-        let configuration = Self.configuration(busyTimeout: busyTimeout, checkpointer: checkpointer,
+        let watch = path == ":memory:" ? nil : DatabaseFileWatch(path: path)
+        let checkpointer = watch.map { WALCheckpointer(path: path, watch: $0) }
+        let configuration = Self.configuration(busyTimeout: busyTimeout, checkpointer: checkpointer, watch: watch,
                                                memoryMapBytes: memoryMapBytes)
         if path != ":memory:" { try DatabaseIdentity.inspect(path: path, busyTimeout: busyTimeout) }
         let writer: any DatabaseWriter = path == ":memory:"
             ? try DatabaseQueue(configuration: configuration)
             : try PoolOpening.open(path: path, configuration: configuration, busyTimeout: busyTimeout)
         try self.init(writer: writer, migrations: MigrationFile.load(from: migrationsDirectory), clock: clock,
-                      migrationTarget: migrationTarget, walCheckpointer: checkpointer)
+                      migrationTarget: migrationTarget, walCheckpointer: checkpointer, fileWatch: watch)
     }
 
     /// Closes the connections (every copy of this value shares them) and waits for the
@@ -65,13 +69,15 @@ public struct FeedStore: Sendable {
     public init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock = .system,
                 migrationTarget: MigrationTarget = .latest) throws {
         try self.init(writer: writer, migrations: migrations, clock: clock, migrationTarget: migrationTarget,
-                      walCheckpointer: nil)
+                      walCheckpointer: nil, fileWatch: nil)
     }
 
     private init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock,
-                 migrationTarget: MigrationTarget, walCheckpointer: WALCheckpointer?) throws {
+                 migrationTarget: MigrationTarget, walCheckpointer: WALCheckpointer?,
+                 fileWatch: DatabaseFileWatch?) throws {
         self.writer = writer
         self.walCheckpointer = walCheckpointer
+        self.fileWatch = fileWatch
         self.migrations = migrations
         self.clock = clock
         // A database that carries our id already is only read, so that a reader never waits for
@@ -104,14 +110,25 @@ public struct FeedStore: Sendable {
     static let sqliteSetup = photofeed_sqlite_configure()
 
     /// The connections' configuration; the writer of a file database gets `checkpointer` in place
-    /// of SQLite's automatic checkpoint (see ``WALCheckpointer``).
+    /// of SQLite's automatic checkpoint (see ``WALCheckpointer``). With `watch`, a connection
+    /// checks the file before it reads anything, and the writer before each commit (see
+    /// ``DatabaseFileWatch``).
     static func configuration(busyTimeout: TimeInterval, checkpointer: WALCheckpointer? = nil,
+                              watch: DatabaseFileWatch? = nil,
                               memoryMapBytes: Int = FeedStore.memoryMapBytes) -> Configuration {
         _ = sqliteSetup
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
+            // A connection to a path whose file was replaced would read the new file with the old
+            // file's log: it fails before its first read.
+            if let watch {
+                try watch.check()
+                if !db.configuration.readonly {
+                    db.add(transactionObserver: FileReplacementCommitCheck(watch: watch), extent: .databaseLifetime)
+                }
+            }
             // WAL (set by DatabasePool) with NORMAL sync is durable across application crashes;
             // a power loss may lose the last commits but never corrupts the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
