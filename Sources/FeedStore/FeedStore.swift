@@ -42,12 +42,10 @@ public struct FeedStore: Sendable {
                 migrationsDirectory: URL = ResourceLocator.migrationsDirectory,
                 clock: StoreClock = .system,
                 busyTimeout: TimeInterval = 5,
-                migrationTarget: MigrationTarget = .latest,
-                memoryMapBytes: Int = FeedStore.memoryMapBytes) throws {
+                migrationTarget: MigrationTarget = .latest) throws {
         let watch = path == ":memory:" ? nil : DatabaseFileWatch(path: path)
         let checkpointer = watch.map { WALCheckpointer(path: path, watch: $0) }
-        let configuration = Self.configuration(busyTimeout: busyTimeout, checkpointer: checkpointer, watch: watch,
-                                               memoryMapBytes: memoryMapBytes)
+        let configuration = Self.configuration(busyTimeout: busyTimeout, checkpointer: checkpointer, watch: watch)
         if path != ":memory:" { try DatabaseIdentity.inspect(path: path, busyTimeout: busyTimeout) }
         let writer: any DatabaseWriter = path == ":memory:"
             ? try DatabaseQueue(configuration: configuration)
@@ -93,13 +91,6 @@ public struct FeedStore: Sendable {
         }
     }
 
-    /// The most of the database file a connection maps into memory (address space, not RAM).
-    public static let memoryMapBytes = 1 << 30
-    /// A sync worker maps none of it: the pages a run touches all over a large file would count
-    /// in its resident memory (they are the file's page cache, mapped in), which then grows with
-    /// the feed; read through the page cache below, the worker runs as fast (a 1,000,000-photo
-    /// file: 133 MiB peak instead of 677 MiB).
-    public static let syncWorkerMemoryMapBytes = 0
     /// Each connection's page cache, in KiB.
     static let pageCacheKibibytes = 32_768
 
@@ -114,8 +105,7 @@ public struct FeedStore: Sendable {
     /// checks the file before it reads anything, and the writer before each commit (see
     /// ``DatabaseFileWatch``).
     static func configuration(busyTimeout: TimeInterval, checkpointer: WALCheckpointer? = nil,
-                              watch: DatabaseFileWatch? = nil,
-                              memoryMapBytes: Int = FeedStore.memoryMapBytes) -> Configuration {
+                              watch: DatabaseFileWatch? = nil) -> Configuration {
         _ = sqliteSetup
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -132,10 +122,11 @@ public struct FeedStore: Sendable {
             // WAL (set by DatabasePool) with NORMAL sync is durable across application crashes;
             // a power loss may lose the last commits but never corrupts the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Reads through a memory map instead of a read(2) per page the connection's cache
-            // lacks, and a larger page cache (SQLite's default is 2 MB): the daemon and the feed
-            // touch layout rows all over a database of hundreds of megabytes.
-            try db.execute(sql: "PRAGMA mmap_size = \(memoryMapBytes)")
+            // Reads through read(2), never a memory map: a mapped page of a file truncated
+            // meanwhile would kill the process with SIGBUS, where a read comes back short and
+            // SQLite reports the file corrupt. A larger page cache than SQLite's 2 MB: the daemon
+            // and the feed touch layout rows all over a database of hundreds of megabytes.
+            try db.execute(sql: "PRAGMA mmap_size = 0")
             try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKibibytes)")
             if let checkpointer, !db.configuration.readonly { checkpointer.install(on: db) }
         }
