@@ -126,10 +126,11 @@ public struct FeedHTTPService: Sendable {
         services.append(ShutdownDrain.Service(drain: drain))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.map { service in
-                // A replaced database file stops the group as SIGTERM does: the drain answers 503.
-                ServiceGroupConfiguration.ServiceConfiguration(
-                    service: service,
-                    failureTerminationBehavior: service is DatabaseFileService ? .gracefullyShutdownGroup : .cancelGroup)
+                // A replaced database file, or a daemon that fails (its store gone), stops the
+                // group as SIGTERM does: the drain answers 503, the requests in flight finish.
+                let graceful = service is DatabaseFileService || service is SyncDaemonService
+                return ServiceGroupConfiguration.ServiceConfiguration(
+                    service: service, failureTerminationBehavior: graceful ? .gracefullyShutdownGroup : .cancelGroup)
             },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         defer { _ = try? store.writeLayoutCacheCounts() }

@@ -56,11 +56,21 @@ struct DatabaseFileFaultProcessTests {
         text.split(separator: "\n").filter { $0.hasPrefix("error:") }
     }
 
-    @Test func serveStopsWithStatus74WhenItsFileIsReplaced() async throws {
+    /// The log lines of `text` at level error or above (`<time> error <label>: …`).
+    static func errorLogLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { line in
+            let fields = line.split(separator: " ", maxSplits: 2)
+            return fields.count == 3 && ["error", "critical"].contains(fields[1])
+        }
+    }
+
+    /// Alone, and with the sync daemon in its process (which may find the file replaced first).
+    @Test(arguments: [[], ["--with-sync"]])
+    func serveStopsWithStatus74WhenItsFileIsReplaced(_ arguments: [String]) async throws {
         try #require(WorkerProcess.isBuilt, "build first: swift build (\(WorkerProcess.executable.path))")
         // Given a server that has answered a page of its file
         let (served, other) = try Self.files()
-        let (server, client) = try await Self.serve(served)
+        let (server, client) = try await Self.serve(served, arguments)
         defer { if server.isRunning { server.killNow() } }
         #expect(try await client.get("/v1/feed?width=375&limit=2").status == 200)
         let bytes = try #require(FileManager.default.contents(atPath: other))
@@ -73,6 +83,7 @@ struct DatabaseFileFaultProcessTests {
         #expect(status == 74)
         let errors = Self.errorLines(server.standardError)
         #expect(errors.count == 1, "\(server.standardError)")
+        #expect(Self.errorLogLines(server.standardError) == [])
         #expect(errors.first?.contains(served) == true)
         // and the new file is as it was, alone
         try Self.expectOtherDatabase(at: served, bytes: bytes)
