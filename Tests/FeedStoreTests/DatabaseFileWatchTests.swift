@@ -77,6 +77,25 @@ import Testing
         try newcomer.close()
     }
 
+    @Test func aConnectionOpenedAfterTheReplacementFailsBeforeItReads() throws {
+        // Given a store, and another database renamed over its path
+        let (store, path, other) = try Self.storeAndOther()
+        let otherBytes = try #require(FileManager.default.contents(atPath: other))
+        try #require(rename(other, path) == 0)
+
+        // When a connection with the store's configuration opens the path (as the pool opens a
+        // reader late, before any check of the store noticed)
+        let configuration = FeedStore.configuration(busyTimeout: 1, watch: store.fileWatch)
+
+        // Then it fails, and the new file is as it was, with the old file's log gone
+        #expect(throws: DatabaseFileReplaced(path: path)) {
+            _ = try DatabaseQueue(path: path, configuration: configuration)
+        }
+        #expect(FileManager.default.contents(atPath: path) == otherBytes)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        try store.close()
+    }
+
     @Test func anUnmovedFileKeepsWorking() async throws {
         let store = try FeedTestStore.seeded(inFile: true)
         try store.checkDatabaseFile()
