@@ -73,11 +73,6 @@ final class DatabaseFileWatch: Sendable {
         if replaced { throw DatabaseFileReplaced(path: path) }
     }
 
-    /// Whether a check found the file replaced (without checking again).
-    var isReplaced: Bool {
-        state.withLock { $0.replaced }
-    }
-
     /// Removes each companion of the path that is still the recorded file.
     private func removeCompanions(_ companions: [String: FileIdentity]) {
         for (suffix, identity) in companions where FileIdentity(path: path + suffix) == identity {

@@ -12,8 +12,8 @@ extension FeedStore: FeedServing {
         precondition(limit > 0, "feed page limit must be positive")
         return try await writer.read { db in
             try fileWatch?.check()
-            return try Self.rows(db, page: Self.feedPage(db, after: cursor, limit: limit), commentLimit: commentLimit,
-                          slot: slot)
+            let page = try Self.feedPage(db, after: cursor, limit: limit)
+            return try Self.rows(db, page: page, commentLimit: commentLimit, slot: slot)
         }
     }
 

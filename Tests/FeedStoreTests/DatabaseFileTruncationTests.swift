@@ -20,7 +20,8 @@ import Testing
         try await store.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         try store.setImageState(photoID: 2, .loaded)
         for _ in 0..<3 {
-            #expect(try await store.pageRows(after: nil, limit: 4, commentLimit: 2, slot: Self.slot).page.items.count == 4)
+            let rows = try await store.pageRows(after: nil, limit: 4, commentLimit: 2, slot: Self.slot)
+            #expect(rows.page.items.count == 4)
         }
 
         // When the file is cut to its first page, and a commit that writes only that page makes
