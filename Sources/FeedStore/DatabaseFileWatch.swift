@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Locking
 
 /// Notices that a store's path no longer names the database file the store opened, and then
 /// keeps the store off both files for good.
@@ -35,9 +35,11 @@ import Synchronization
 final class DatabaseFileWatch: Sendable {
     /// The database file's path, as the store opened it.
     let path: String
-    private let state = Mutex(State())
+    /// Under a `pthread_mutex_t` (``Locked``), which the thread sanitizer sees: the pool's
+    /// connections, the server's tasks and the checkpoint queue all check.
+    private let state = Locked(State())
 
-    private struct State {
+    private struct State: Sendable {
         /// The database file, recorded by the first check.
         var database: FileIdentity?
         /// The `-wal` and `-shm` files by suffix, recorded by the first check that finds each
