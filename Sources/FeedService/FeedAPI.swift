@@ -282,11 +282,13 @@ final class FeedAPI: Sendable {
         }
     }
 
-    /// A store error as a problem: busy or locked past the busy timeout → 503 (SQLite's message);
+    /// A store error as a problem: a SQLite file replaced while served → 503 (``DatabaseFileService``
+    /// stops the server); busy or locked past the busy timeout → 503 (SQLite's message);
     /// a database that does not answer → 503 with a generic detail (the store's message, which may
     /// name the server, goes to the log); anything else 500.
     static func problem(for error: any Error) -> ProblemDocument {
         // The line a command would print for it (CommandFailure), without the CLI: FeedModel's.
+        if error is DatabaseFileReplaced { return .busy(Self.replaced) }
         guard let failure = StoreFailure(error) else { return .internalError("\(error)") }
         switch failure {
         case .busy: return .busy(failure.message())
@@ -297,6 +299,8 @@ final class FeedAPI: Sendable {
 
     /// The detail of a 503 for a database that does not answer.
     static let unavailable = "the database is not answering; try again shortly"
+    /// The detail of a 503 for a SQLite file replaced or removed while served (the server stops).
+    static let replaced = "the database file was replaced; the server is stopping to serve the new one"
 
     /// The link to the next page, or a note that this is the last.
     private static func navigation(_ query: FeedQuery, page: FeedPageResult) -> String {

@@ -100,9 +100,14 @@ public struct FeedHTTPService: Sendable {
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully and writes the layout cache
-    /// counts gathered in memory. A socket that cannot listen throws ``ListenError``.
+    /// counts gathered in memory. A socket that cannot listen throws ``ListenError``; a SQLite
+    /// file replaced or removed while served shuts the server down the same way and throws
+    /// ``DatabaseFileReplaced`` (``DatabaseFileService``).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var services: [any Service] = [application(onListening: onListening)]
+        // First, so that it stops last, after the requests and the daemon: its last check sees
+        // a replacement that came while they finished.
+        if let file = store as? FeedStore { services.insert(DatabaseFileService(store: file), at: 0) }
         // On a SQLite file, the in-process worker's sync lock is taken before anything starts,
         // and held until the group has stopped: a daemon already running fails start-up with its
         // one error, before the server listens. A PostgreSQL queue needs no lock.
@@ -120,7 +125,13 @@ public struct FeedHTTPService: Sendable {
         // Last, so that it stops first: the group stops services in reverse order, each in turn.
         services.append(ShutdownDrain.Service(drain: drain))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+            services: services.map { service in
+                // A replaced database file, or a daemon that fails (its store gone), stops the
+                // group as SIGTERM does: the drain answers 503, the requests in flight finish.
+                let graceful = service is DatabaseFileService || service is SyncDaemonService
+                return ServiceGroupConfiguration.ServiceConfiguration(
+                    service: service, failureTerminationBehavior: graceful ? .gracefullyShutdownGroup : .cancelGroup)
+            },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         defer { _ = try? store.writeLayoutCacheCounts() }
         do {

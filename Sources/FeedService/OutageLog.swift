@@ -1,4 +1,5 @@
 import FeedModel
+import FeedStore
 import Logging
 import Synchronization
 
@@ -15,7 +16,8 @@ final class OutageLog: Sendable {
 
     /// Notes a failed request: the first of an outage logs it.
     func record(_ error: any Error) {
-        guard case .unreachable = StoreFailure(error) else { return }
+        // A replaced database file is no outage: the server stops and reports it once.
+        guard case .unreachable = StoreFailure(error), !(error is DatabaseFileReplaced) else { return }
         guard isDown.withLock({ down in defer { down = true }; return !down }) else { return }
         logger.error("database unavailable: \(StoreFailure(error)?.message() ?? "\(error)")")
     }

@@ -13,6 +13,10 @@ import Synchronization
 /// a few hundred times a second at most, and a commit shows at most one interval late. The last read's time
 /// is taken before the read, so a commit that lands during the read is seen by the next one.
 ///
+/// Each read first checks that the path still names the store's file (``DatabaseFileWatch``):
+/// its connection keeps the file it opened, whose number no longer changes once another file was
+/// renamed over the path, so the watcher throws ``DatabaseFileReplaced`` instead.
+///
 /// A `:memory:` store has no other connections (``FeedStore/changeWatcher()`` returns nil).
 ///
 /// ```swift
@@ -28,6 +32,7 @@ public final class ChangeWatcher: ChangeWatching {
     /// The least time between two reads of the pragma.
     public let interval: Duration
     private let connection: DatabaseQueue
+    private let watch: DatabaseFileWatch?
     private let uptime: @Sendable () -> Duration
     /// The last read: its number, and the time taken just before it (nil before the first).
     private let last = Mutex<(version: Int64, readAt: Duration?)>((0, nil))
@@ -35,8 +40,10 @@ public final class ChangeWatcher: ChangeWatching {
     /// - Parameters:
     ///   - interval: the least time between two reads of the pragma (zero: every call reads).
     ///   - uptime: a monotonic clock's time since any fixed origin (injected by tests).
-    init(path: String, busyTimeout: TimeInterval, interval: Duration,
+    init(path: String, watch: DatabaseFileWatch?, busyTimeout: TimeInterval, interval: Duration,
          uptime: @escaping @Sendable () -> Duration) throws {
+        try watch?.check()
+        self.watch = watch
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.readonly = true
@@ -51,6 +58,7 @@ public final class ChangeWatcher: ChangeWatching {
         let now = uptime()
         return try last.withLock { last in
             if let readAt = last.readAt, now - readAt < interval { return last.version }
+            try watch?.check()
             let version = try connection.inDatabase { db in
                 try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
             }
@@ -79,6 +87,7 @@ extension FeedStore: ChangeWatchingStore {
         throws -> ChangeWatcher? {
         let path = writer.path
         guard !path.isEmpty, path != ":memory:", writer is DatabasePool else { return nil }
-        return try ChangeWatcher(path: path, busyTimeout: busyTimeout, interval: interval, uptime: uptime)
+        return try ChangeWatcher(path: path, watch: fileWatch, busyTimeout: busyTimeout, interval: interval,
+                                 uptime: uptime)
     }
 }

@@ -5,7 +5,10 @@ import GRDB
 /// (Migrations/0014), read on GRDB's reader pool, pruned in short write transactions.
 extension FeedStore: ChangeLogReading {
     public func changes(after sequence: Int64, limit: Int) async throws -> ChangeLogPage {
-        try await writer.read { db in try Self.changeLogPage(db, after: sequence, limit: limit) }
+        try await writer.read { db in
+            try fileWatch?.check()
+            return try Self.changeLogPage(db, after: sequence, limit: limit)
+        }
     }
 
     public func pruneChangeLog(_ retention: ChangeRetention) throws -> Int {

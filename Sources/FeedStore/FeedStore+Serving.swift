@@ -3,19 +3,23 @@ import GRDB
 
 /// The HTTP service's reads (``FeedServing``) on GRDB's asynchronous API: each read runs on one of
 /// the pool's reader connections (a WAL snapshot, never waiting for the writer) and the request
-/// awaits it without holding a thread; a layout write awaits the writer the same way.
+/// awaits it without holding a thread; a layout write awaits the writer the same way. Each read
+/// first checks that the path still names the store's file, and a write's commit does (see
+/// ``DatabaseFileWatch``): once it was replaced, they throw ``DatabaseFileReplaced``.
 extension FeedStore: FeedServing {
     public func pageRows(after cursor: FeedCursor?, limit: Int, commentLimit: Int,
                          slot: LayoutSlot) async throws -> FeedRows {
         precondition(limit > 0, "feed page limit must be positive")
         return try await writer.read { db in
-            try Self.rows(db, page: Self.feedPage(db, after: cursor, limit: limit), commentLimit: commentLimit,
-                          slot: slot)
+            try fileWatch?.check()
+            let page = try Self.feedPage(db, after: cursor, limit: limit)
+            return try Self.rows(db, page: page, commentLimit: commentLimit, slot: slot)
         }
     }
 
     public func itemRows(photoID: Int64, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
         try await writer.read { db in
+            try fileWatch?.check()
             let items = try Self.feedItems(db, photoIDs: [photoID]).values
             return try Self.rows(db, page: FeedPage(items: Array(items), next: nil), commentLimit: commentLimit,
                                  slot: slot)
@@ -36,7 +40,10 @@ extension FeedStore: FeedServing {
     }
 
     public func ping() async throws {
-        _ = try await writer.read { db in try Self.newestUploadTime(db) }
+        _ = try await writer.read { db in
+            try fileWatch?.check()
+            return try Self.newestUploadTime(db)
+        }
     }
 
     public func servedLayoutCacheReport(engineVersion: Int) async throws -> LayoutCacheReport {
@@ -49,7 +56,10 @@ extension FeedStore: FeedServing {
                 throw error
             }
         }
-        return try await writer.read { db in try Self.layoutCacheReport(db, engineVersion: engineVersion, unwritten: .init()) }
+        return try await writer.read { db in
+            try fileWatch?.check()
+            return try Self.layoutCacheReport(db, engineVersion: engineVersion, unwritten: .init())
+        }
     }
 
     public func servedJobCounts() async throws -> [JobStateCount] {

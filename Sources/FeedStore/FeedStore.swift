@@ -25,6 +25,9 @@ public struct FeedStore: Sendable {
     /// Checkpoints a file database's log in the background (see ``WALCheckpointer``); nil for
     /// `:memory:` and a wrapped connection.
     let walCheckpointer: WALCheckpointer?
+    /// Notices that the path no longer names the file the store opened (see
+    /// ``DatabaseFileWatch``); nil for `:memory:` and a wrapped connection.
+    let fileWatch: DatabaseFileWatch?
     /// Layout cache hits and misses not written yet (shared by this value's copies).
     let layoutCacheCounts = LayoutCacheCounts()
     /// The cities in memory for the sync daemon's reverse geocoding (shared by this value's copies).
@@ -39,17 +42,16 @@ public struct FeedStore: Sendable {
                 migrationsDirectory: URL = ResourceLocator.migrationsDirectory,
                 clock: StoreClock = .system,
                 busyTimeout: TimeInterval = 5,
-                migrationTarget: MigrationTarget = .latest,
-                memoryMapBytes: Int = FeedStore.memoryMapBytes) throws {
-        let checkpointer = path == ":memory:" ? nil : WALCheckpointer(path: path)
-        let configuration = Self.configuration(busyTimeout: busyTimeout, checkpointer: checkpointer,
-                                               memoryMapBytes: memoryMapBytes)
+                migrationTarget: MigrationTarget = .latest) throws {
+        let watch = path == ":memory:" ? nil : DatabaseFileWatch(path: path)
+        let checkpointer = watch.map { WALCheckpointer(path: path, watch: $0) }
+        let configuration = Self.configuration(busyTimeout: busyTimeout, checkpointer: checkpointer, watch: watch)
         if path != ":memory:" { try DatabaseIdentity.inspect(path: path, busyTimeout: busyTimeout) }
         let writer: any DatabaseWriter = path == ":memory:"
             ? try DatabaseQueue(configuration: configuration)
             : try PoolOpening.open(path: path, configuration: configuration, busyTimeout: busyTimeout)
         try self.init(writer: writer, migrations: MigrationFile.load(from: migrationsDirectory), clock: clock,
-                      migrationTarget: migrationTarget, walCheckpointer: checkpointer)
+                      migrationTarget: migrationTarget, walCheckpointer: checkpointer, fileWatch: watch)
     }
 
     /// Closes the connections (every copy of this value shares them) and waits for the
@@ -65,13 +67,15 @@ public struct FeedStore: Sendable {
     public init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock = .system,
                 migrationTarget: MigrationTarget = .latest) throws {
         try self.init(writer: writer, migrations: migrations, clock: clock, migrationTarget: migrationTarget,
-                      walCheckpointer: nil)
+                      walCheckpointer: nil, fileWatch: nil)
     }
 
     private init(writer: any DatabaseWriter, migrations: [MigrationFile], clock: StoreClock,
-                 migrationTarget: MigrationTarget, walCheckpointer: WALCheckpointer?) throws {
+                 migrationTarget: MigrationTarget, walCheckpointer: WALCheckpointer?,
+                 fileWatch: DatabaseFileWatch?) throws {
         self.writer = writer
         self.walCheckpointer = walCheckpointer
+        self.fileWatch = fileWatch
         self.migrations = migrations
         self.clock = clock
         // A database that carries our id already is only read, so that a reader never waits for
@@ -87,13 +91,6 @@ public struct FeedStore: Sendable {
         }
     }
 
-    /// The most of the database file a connection maps into memory (address space, not RAM).
-    public static let memoryMapBytes = 1 << 30
-    /// A sync worker maps none of it: the pages a run touches all over a large file would count
-    /// in its resident memory (they are the file's page cache, mapped in), which then grows with
-    /// the feed; read through the page cache below, the worker runs as fast (a 1,000,000-photo
-    /// file: 133 MiB peak instead of 677 MiB).
-    public static let syncWorkerMemoryMapBytes = 0
     /// Each connection's page cache, in KiB.
     static let pageCacheKibibytes = 32_768
 
@@ -104,21 +101,32 @@ public struct FeedStore: Sendable {
     static let sqliteSetup = photofeed_sqlite_configure()
 
     /// The connections' configuration; the writer of a file database gets `checkpointer` in place
-    /// of SQLite's automatic checkpoint (see ``WALCheckpointer``).
+    /// of SQLite's automatic checkpoint (see ``WALCheckpointer``). With `watch`, a connection
+    /// checks the file before it reads anything, and the writer before each commit (see
+    /// ``DatabaseFileWatch``).
     static func configuration(busyTimeout: TimeInterval, checkpointer: WALCheckpointer? = nil,
-                              memoryMapBytes: Int = FeedStore.memoryMapBytes) -> Configuration {
+                              watch: DatabaseFileWatch? = nil) -> Configuration {
         _ = sqliteSetup
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
+            // A connection to a path whose file was replaced would read the new file with the old
+            // file's log: it fails before its first read.
+            if let watch {
+                try watch.check()
+                if !db.configuration.readonly {
+                    db.add(transactionObserver: FileReplacementCommitCheck(watch: watch), extent: .databaseLifetime)
+                }
+            }
             // WAL (set by DatabasePool) with NORMAL sync is durable across application crashes;
             // a power loss may lose the last commits but never corrupts the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Reads through a memory map instead of a read(2) per page the connection's cache
-            // lacks, and a larger page cache (SQLite's default is 2 MB): the daemon and the feed
-            // touch layout rows all over a database of hundreds of megabytes.
-            try db.execute(sql: "PRAGMA mmap_size = \(memoryMapBytes)")
+            // Reads through read(2), never a memory map: a mapped page of a file truncated
+            // meanwhile would kill the process with SIGBUS, where a read comes back short and
+            // SQLite reports the file corrupt. A larger page cache than SQLite's 2 MB: the daemon
+            // and the feed touch layout rows all over a database of hundreds of megabytes.
+            try db.execute(sql: "PRAGMA mmap_size = 0")
             try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKibibytes)")
             if let checkpointer, !db.configuration.readonly { checkpointer.install(on: db) }
         }

@@ -32,6 +32,10 @@ import Locking
 /// closed database is one complete file, as without the checkpointer. A store released without
 /// closing waits for the checkpoint under way too.
 ///
+/// Every connection of its own opens the database by its path, so it first checks that the path
+/// still names the store's file (``DatabaseFileWatch``): on a file replaced meanwhile it
+/// checkpoints nothing, since the log beside the path belongs to the old file.
+///
 /// `@unchecked Sendable`: the counters and the pending flag are under a lock.
 final class WALCheckpointer: @unchecked Sendable {
     /// SQLite's own automatic-checkpoint size.
@@ -41,6 +45,8 @@ final class WALCheckpointer: @unchecked Sendable {
 
     /// The database file.
     let path: String
+    /// The store's watch of the file, if any.
+    let watch: DatabaseFileWatch?
     /// Log pages after a commit from which a checkpoint is asked for.
     let threshold: Int32
     /// Log pages after a commit from which the commit checkpoints itself.
@@ -62,9 +68,11 @@ final class WALCheckpointer: @unchecked Sendable {
         var statistics = WALCheckpointStatistics()
     }
 
-    init(path: String, threshold: Int32 = defaultThreshold, backstop: Int32 = defaultBackstop) {
+    init(path: String, watch: DatabaseFileWatch? = nil, threshold: Int32 = defaultThreshold,
+         backstop: Int32 = defaultBackstop) {
         precondition(threshold >= 1 && backstop >= threshold, "checkpoint threshold must be ≥ 1 and ≤ the backstop")
         self.path = path
+        self.watch = watch
         self.threshold = threshold
         self.backstop = backstop
     }
@@ -86,7 +94,7 @@ final class WALCheckpointer: @unchecked Sendable {
         }
         guard !finished else { return }
         if asked { Self.queue.sync {} }
-        if FileManager.default.fileExists(atPath: path + "-wal") { _ = Self.checkpoint(path) }
+        if FileManager.default.fileExists(atPath: path + "-wal") { _ = Self.checkpoint(path, watch: watch) }
     }
 
     /// Installs the checkpointer on `db`, the writer connection, in place of SQLite's automatic
@@ -122,10 +130,10 @@ final class WALCheckpointer: @unchecked Sendable {
         guard ask else { return SQLITE_OK }
         // The block holds what it uses, not the checkpointer, so that the checkpointer's `deinit`
         // (which waits for the blocks) runs as soon as the store lets it go.
-        let path = path, state = state
+        let path = path, state = state, watch = watch
         Self.queue.async {
             state.withLock { $0.pending = false }
-            guard let (log, copied) = Self.checkpoint(path) else { return }
+            guard let (log, copied) = Self.checkpoint(path, watch: watch) else { return }
             state.withLock { state in
                 state.statistics.run += 1
                 state.statistics.lastLogFrames = log
@@ -138,8 +146,9 @@ final class WALCheckpointer: @unchecked Sendable {
     /// Runs a `PASSIVE` checkpoint of `path` on a connection opened for it and closed after (so
     /// that the store's own connections, closing, find none of ours open); returns the log's
     /// frames and how many of them are in the database file, or nil when the database cannot be
-    /// opened or the checkpoint failed.
-    private static func checkpoint(_ path: String) -> (log: Int, copied: Int)? {
+    /// opened, `watch` finds the path's file replaced, or the checkpoint failed.
+    private static func checkpoint(_ path: String, watch: DatabaseFileWatch?) -> (log: Int, copied: Int)? {
+        if let watch, (try? watch.check()) == nil { return nil }
         // No SQLITE_OPEN_CREATE: a database deleted meanwhile is not made again. A first read
         // opens the log: until then the connection does not know it is in WAL mode, and a
         // checkpoint does nothing.

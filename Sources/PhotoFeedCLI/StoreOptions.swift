@@ -59,28 +59,24 @@ package struct StoreOptions: ParsableArguments {
     /// Opens and migrates the SQLite database; a server URL is refused, naming it, for the
     /// commands that work on SQLite files only. A file that is not there is created only when
     /// `missing` says so (``MissingDatabase``); otherwise it is ``NoDatabaseError`` (66).
-    /// `memoryMapBytes`: how much of a SQLite file each connection maps into memory.
     package func openStore(migrationTarget: MigrationTarget = .latest,
-                           ifMissing missing: MissingDatabase = .create,
-                           memoryMapBytes: Int = FeedStore.memoryMapBytes) throws -> FeedStore {
+                           ifMissing missing: MissingDatabase = .create) throws -> FeedStore {
         guard case .sqlite(let path) = location else {
             try requireServerBackend()
             throw UnsupportedStoreLocation(source: choice.source, location: databaseName,
                                            reason: "this command works on SQLite database files only")
         }
         if missing == .refuse, DatabaseFilePresence(path) == .absent { throw NoDatabaseError(path: path) }
-        return try FeedStore(path: path, busyTimeout: busyTimeout, migrationTarget: migrationTarget,
-                             memoryMapBytes: memoryMapBytes)
+        return try FeedStore(path: path, busyTimeout: busyTimeout, migrationTarget: migrationTarget)
     }
 
     /// Opens and migrates the database, SQLite or server, behind the store seam. `missing`
     /// applies to SQLite files; a server database is opened as it is.
     package func openAnyStore(migrationTarget: MigrationTarget = .latest,
-                              ifMissing missing: MissingDatabase = .create,
-                              memoryMapBytes: Int = FeedStore.memoryMapBytes) throws -> any MigratingFeedStore {
+                              ifMissing missing: MissingDatabase = .create) throws -> any MigratingFeedStore {
         switch location {
         case .sqlite:
-            return try openStore(migrationTarget: migrationTarget, ifMissing: missing, memoryMapBytes: memoryMapBytes)
+            return try openStore(migrationTarget: migrationTarget, ifMissing: missing)
         case .server(_, let url):
             let server = try requireServerBackend()
             return try server.open(url, ProcessInfo.processInfo.environment, migrationTarget)

@@ -105,10 +105,7 @@ public struct SyncCommand: AsyncParsableCommand {
         defer { signals.cancel() }
         let report = try await CommandFailure.reportingAsync(database: store.databaseName) {
             let measurer = try fonts.measurer()
-            // A SQLite file is read through the page cache, not mapped: the worker's resident
-            // memory stays the same whatever the file's size.
-            let feedStore = try store.openAnyStore(ifMissing: .refuse,
-                                                   memoryMapBytes: FeedStore.syncWorkerMemoryMapBytes)
+            let feedStore = try store.openAnyStore(ifMissing: .refuse)
             let lock = try Self.takeSyncLock(feedStore)
             defer { lock?.release() }
             return try await runWorker(feedStore, measurer: measurer, stopSwitch: stopSwitch, output: output)

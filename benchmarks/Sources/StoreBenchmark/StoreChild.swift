@@ -15,9 +15,7 @@ enum StoreChild {
 
     static func run(_ mode: String, database: String, photos: Int, root: URL, clock: StoreClock) async throws {
         let migrations = root.appendingPathComponent("Migrations")
-        // The daemon reads its file unmapped, as `photofeed sync` does.
-        let map = mode == "daemon" ? FeedStore.syncWorkerMemoryMapBytes : FeedStore.memoryMapBytes
-        let store = try FeedStore(path: database, migrationsDirectory: migrations, clock: clock, memoryMapBytes: map)
+        let store = try FeedStore(path: database, migrationsDirectory: migrations, clock: clock)
         switch mode {
         case "seed":
             var counts: SeedCounts!
