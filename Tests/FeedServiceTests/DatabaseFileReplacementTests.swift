@@ -18,11 +18,8 @@ import Testing
         // Given a server on a seeded file that has answered a page (and stored its layouts: the
         // old file's log holds frames)
         let (service, path) = try ServiceFixture.service()
-        let listening = AsyncStream<Int>.makeStream()
-        let running = Task { try await service.run { port in listening.continuation.yield(port) } }
+        let (running, port) = try await ServiceFixture.running(service)
         defer { running.cancel() }
-        var ports = listening.stream.makeAsyncIterator()
-        let port = try #require(await ports.next())
         let client = HTTPTestClient(port: port)
         #expect(try await client.get("/v1/feed?width=375&limit=2").status == 200)
 

@@ -92,11 +92,8 @@ import Testing
         let service = try FeedHTTPService(store: store, port: 0, withSync: true, logger: logger,
                                           syncClock: TakingTurnsClock(), storeDeadline: ServiceFixture.storeDeadline,
                                           idleTimeout: ServiceFixture.idleTimeout)
-        let listening = AsyncStream<Int>.makeStream()
-        let running = Task { try await service.run { port in listening.continuation.yield(port) } }
+        let (running, port) = try await ServiceFixture.running(service)
         defer { running.cancel() }
-        var ports = listening.stream.makeAsyncIterator()
-        let port = try #require(await ports.next())
         let client = HTTPTestClient(port: port)
 
         // Then /metrics reports the daemon's counts until nothing is pending (each request is a
@@ -151,11 +148,8 @@ import Testing
             store: store, port: 0, withSync: true, logger: logger, syncClock: clock,
             storeDeadline: ServiceFixture.storeDeadline, idleTimeout: ServiceFixture.idleTimeout,
             changeStream: ChangeStreamSettings(pollInterval: .milliseconds(5), heartbeat: .milliseconds(200)))
-        let listening = AsyncStream<Int>.makeStream()
-        let running = Task { try await service.run { port in listening.continuation.yield(port) } }
+        let (running, port) = try await ServiceFixture.running(service)
         defer { running.cancel() }
-        var ports = listening.stream.makeAsyncIterator()
-        let port = try #require(await ports.next())
 
         // When a client follows the stream from before the daemon's first commit until the
         // daemon has nothing left to do

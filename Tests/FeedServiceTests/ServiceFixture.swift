@@ -60,4 +60,19 @@ enum ServiceFixture {
         if let parameter { #expect(problem["parameter"] as? String == parameter) }
         return problem["detail"] as? String ?? ""
     }
+
+    /// Starts `service`'s whole `run()` (the server and, with `withSync`, the daemon in one service
+    /// group) in a task, and returns the task and the port it listens on once it listens.
+    static func running(_ service: FeedHTTPService) async throws -> (task: Task<Void, any Error>, port: Int) {
+        let listening = AsyncStream<Int>.makeStream()
+        let task = Task { try await service.run { port in listening.continuation.yield(port) } }
+        var ports = listening.stream.makeAsyncIterator()
+        guard let port = await ports.next() else {
+            task.cancel()
+            throw ServiceDidNotListen()
+        }
+        return (task, port)
+    }
+
+    struct ServiceDidNotListen: Error {}
 }
