@@ -8,7 +8,7 @@ import Testing
 
 /// `GET /v1/feed` and `GET /v1/photos/{id}` in-process: the four-photo feed at 375 points, its
 /// layouts (the same frames as the CLI's golden page), the cell's texts, cursors, entity tags.
-@Suite(.blockingWork) struct FeedRouteTests {
+@Suite struct FeedRouteTests {
     @Test func aFeedPageCarriesContentTextsAndLayouts() async throws {
         let app = try ServiceFixture.service().service.application()
         try await app.test(.router) { client in

@@ -13,7 +13,7 @@ import Testing
 
 /// The other routes in-process: the layout report, the HTML page and its fonts, health,
 /// metrics, the OpenAPI document, unknown paths, and a busy database.
-@Suite(.blockingWork) struct ServiceRouteTests {
+@Suite struct ServiceRouteTests {
     @Test func theReportCountsThePagesServed() async throws {
         let app = try ServiceFixture.service().service.application()
         try await app.test(.router) { client in
@@ -154,7 +154,7 @@ import Testing
 }
 
 /// The access log: one line per completed request, with what an operator looks for.
-@Suite(.blockingWork) struct AccessLogTests {
+@Suite struct AccessLogTests {
     @Test func eachRequestLogsOneLineWithMethodRouteStatusDurationAndBytes() async throws {
         let recorder = LogRecorder()
         let store = try FeedStore(path: try FeedTestStore.seededFile(), migrationsDirectory: FeedTestStore.migrationsDirectory,

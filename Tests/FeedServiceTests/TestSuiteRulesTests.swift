@@ -82,11 +82,24 @@ import Testing
     ]
 
     /// Swift concurrency's cooperative pool has one thread per core: tests that block it starve
-    /// every other test of the run (its clients' timeouts and its time limits included).
+    /// every other test of the run (its clients' timeouts and its time limits included). The
+    /// service's suites are the exception: they run the service in process, whose tasks would
+    /// take the trait's threads too and queue behind blocked tests; they stay on the pool and
+    /// run what blocks under `BlockingWorkThreads.run`.
     @Test func everySuiteThatBlocksItsThreadRunsOnBlockingWorkThreads() throws {
         let (checked, offenders) = try Self.suites(in: Self.blockingMarkers, lacking: ".blockingWork")
         #expect(checked > 100)
-        #expect(offenders == [], "add .blockingWork to these suites")
+        #expect(offenders.filter { !$0.hasPrefix(Self.serviceSuites) } == [], "add .blockingWork to these suites")
+    }
+
+    /// Where the service's suites live (this file's folder).
+    static let serviceSuites = "Tests/FeedServiceTests/"
+
+    @Test func theServicesSuitesKeepTheCooperativePool() throws {
+        let ownFile = URL(fileURLWithPath: #filePath).lastPathComponent
+        let service = try Self.testSources().filter { $0.path.hasPrefix(Self.serviceSuites) && !$0.path.hasSuffix(ownFile) }
+        #expect(service.count > 10)
+        #expect(service.filter { $0.text.contains(".blockingWork") }.map(\.path) == [])
     }
 
     @Test func aSuiteAttributeIsReadUpToItsType() {

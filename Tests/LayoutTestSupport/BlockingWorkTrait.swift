@@ -6,6 +6,10 @@ import Testing
 /// thread per core; two such tests at once held both for over a minute, and every other test in
 /// the run (HTTP clients, timers, time limits) waited that long for a thread.
 ///
+/// Not for suites that run the service in process: the service's tasks would inherit the
+/// preference and queue behind blocked tests; those run what blocks under
+/// ``BlockingWorkThreads/run(_:)``.
+///
 /// A test's time limit counts from its start, and tests start together: a test that waits for
 /// one of these threads spends its limit waiting. Suites with this trait take 10 minutes, which
 /// still ends a hang long before CI's limit.
