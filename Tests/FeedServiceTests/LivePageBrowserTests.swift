@@ -8,6 +8,7 @@ import LayoutTestSupport
 import Logging
 import NIOFoundationCompat
 import StoreTestSupport
+import Synchronization
 import Testing
 
 /// The page at `/` follows the change stream in Debian's headless chromium: while the sync
@@ -60,14 +61,17 @@ import Testing
             // When chromium shows the page (for 45 s: a whole test run shares two cores) and, once
             // the page follows the stream, the daemon runs every job to the end in another process
             let page = try #require(URL(string: "http://127.0.0.1:\(port)/?\(query)"))
+            let chromiumEnded = Mutex(false)
             let browsing = Task {
-                await BlockingWorkThreads.run {
+                defer { chromiumEnded.withLock { $0 = true } }
+                return await BlockingWorkThreads.run {
                     Result { try chromium.run(["--timeout=45000", "--dump-dom"], page: page, workDirectory: directory,
                                               timeout: 150) }
                 }
             }
+            // (until the page subscribes, or chromium ends without it: its own limit bounds the wait)
             var subscribers = 0.0
-            for _ in 0..<20_000 where subscribers < 2 {
+            while subscribers < 2, !chromiumEnded.withLock({ $0 }) {
                 let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
                 subscribers = InProcessSyncTests.sample("photofeed_change_subscribers", in: metrics) ?? 0
                 await Task.yield()
