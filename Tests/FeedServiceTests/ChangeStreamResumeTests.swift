@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    /// A server on a store `make` opens, its hub following the log every 5 ms, quiet below warnings.
+    static func server(_ make: () throws -> any FeedStoring & FeedServing) throws -> FeedHTTPService {
+        var logger = Logger(label: "photofeed.serve.tests")
+        logger.logLevel = .warning
+        return try FeedHTTPService(
+            store: try make(), port: 0, logger: logger, storeDeadline: ServiceFixture.storeDeadline,
+            idleTimeout: ServiceFixture.idleTimeout,
+            changeStream: ChangeStreamSettings(pollInterval: .milliseconds(5), fallbackRead: .milliseconds(100),
+                                               heartbeat: .milliseconds(300)))
+    }
+
     /// Connects, reads between 1 and 6 events (or until the stream is idle for a heartbeat),
     /// and disconnects; repeats until `done` says so.
     static func follow(port: Int, received: inout Received, random: inout SplitMix64,
@@ -108,16 +119,10 @@ import Testing
         let start = try #require(try await log?.changes(after: .max, limit: 1)).head
         var received = Received(position: start)
         var random = SplitMix64(seed: 11)
-        var logger = Logger(label: "photofeed.serve.tests")
-        logger.logLevel = .warning
-        let settings = ChangeStreamSettings(pollInterval: .milliseconds(5), fallbackRead: .milliseconds(100),
-                                            heartbeat: .milliseconds(300))
 
         // Given a daemon on the real clock in another process, and a client that comes and goes
         let daemon = try WorkerProcess(["sync", "--db", db, "--clock", "real", "--rng-seed", "5"])
-        let first = try FeedHTTPService(store: try make(), port: 0, logger: logger,
-                                        storeDeadline: ServiceFixture.storeDeadline,
-                                        idleTimeout: ServiceFixture.idleTimeout, changeStream: settings)
+        let first = try Self.server(make)
         (received, random) = try await first.application().test(.live) { [received, random] client in
             var (received, random) = (received, random)
             try await Self.follow(port: try #require(client.port), received: &received, random: &random) {
@@ -129,9 +134,7 @@ import Testing
         daemon.killNow()
         _ = try await daemon.finish()
         let finishing = try WorkerProcess(["sync", "--db", db, "--clock", "real", "--rng-seed", "5", "--until-idle"])
-        let second = try FeedHTTPService(store: try make(), port: 0, logger: logger,
-                                         storeDeadline: ServiceFixture.storeDeadline,
-                                         idleTimeout: ServiceFixture.idleTimeout, changeStream: settings)
+        let second = try Self.server(make)
         try await second.application().test(.live) { [received, random, start] client in
             var (received, random) = (received, random)
             try await Self.follow(port: try #require(client.port), received: &received, random: &random) { received in
@@ -156,20 +159,12 @@ import Testing
         let start = try await log.changes(after: .max, limit: 1).head
         var received = Received(position: start)
         var random = SplitMix64(seed: 13)
-        var logger = Logger(label: "photofeed.serve.tests")
-        logger.logLevel = .warning
-        let settings = ChangeStreamSettings(pollInterval: .milliseconds(5), fallbackRead: .milliseconds(100),
-                                            heartbeat: .milliseconds(300))
-        func server() throws -> FeedHTTPService {
-            try FeedHTTPService(store: try make(), port: 0, logger: logger, storeDeadline: ServiceFixture.storeDeadline,
-                                idleTimeout: ServiceFixture.idleTimeout, changeStream: settings)
-        }
 
         // Given two workers and two servers
         let workers = try ["5", "6"].map { seed in
             try WorkerProcess(["sync", "--db", db, "--clock", "real", "--rng-seed", seed, "--until-idle"])
         }
-        let (one, two) = (try server(), try server())
+        let (one, two) = (try Self.server(make), try Self.server(make))
         try await one.application().test(.live) { [received, random] first in
             try await two.application().test(.live) { second in
                 var (received, random) = (received, random)
