@@ -9,8 +9,10 @@ struct SharedServingTests {
     static let slot = LayoutSlot(cellKind: "photo", sizeRange: .width(375), scale: 2)
 
     /// A curated store whose newest photos with comments have their comment feeds loaded, and
-    /// whose first three photos have layouts at ``slot``, each with a fingerprint of its own.
-    static func prepared(_ backend: StoreBackend) throws -> (store: StoreUnderTest, first: [FeedItem]) {
+    /// whose first three photos have layouts at ``slot``, each with a fingerprint of its own; with
+    /// the jobs the seed created.
+    static func prepared(_ backend: StoreBackend) throws
+        -> (store: StoreUnderTest, first: [FeedItem], jobs: [JobKey: ScheduledJob]) {
         let (store, jobs) = try SharedSyncJobTests.seeded(backend)
         var batch = SyncBatch()
         for item in try store.reading.feedPage(after: nil, limit: 8).items where item.commentCount > 0 {
@@ -24,14 +26,14 @@ struct SharedServingTests {
             (SharedLayoutCacheTests.key(item, fingerprint: fingerprint(index)),
              SharedLayoutCacheTests.layout(height: 500 + Double(index)))
         })
-        return (store, first)
+        return (store, first, jobs)
     }
 
     static func fingerprint(_ index: Int) -> [UInt8] { [UInt8](repeating: 20 + UInt8(index), count: 32) }
 
     @Test(arguments: StoreBackend.allCases)
     func aPageIsItsRowsCommentsAndLayouts(_ backend: StoreBackend) async throws {
-        let (store, first) = try Self.prepared(backend)
+        let (store, first, _) = try Self.prepared(backend)
 
         let top = try await store.serving.pageRows(after: nil, limit: 8, commentLimit: 2, slot: Self.slot)
         let next = try await store.serving.pageRows(after: top.page.next, limit: 8, commentLimit: 2, slot: Self.slot)
@@ -55,7 +57,7 @@ struct SharedServingTests {
 
     @Test(arguments: StoreBackend.allCases)
     func aPhotoIsAOneItemPage(_ backend: StoreBackend) async throws {
-        let (store, first) = try Self.prepared(backend)
+        let (store, first, _) = try Self.prepared(backend)
         let item = first[1]
 
         let rows = try await store.serving.itemRows(photoID: item.photo.id, commentLimit: 2, slot: Self.slot)
@@ -69,7 +71,7 @@ struct SharedServingTests {
 
     @Test(arguments: StoreBackend.allCases)
     func storedLayoutsAndCountedAccessesAreReported(_ backend: StoreBackend) async throws {
-        let (store, _) = try Self.prepared(backend)
+        let (store, _, _) = try Self.prepared(backend)
         let fourth = try store.reading.feedPage(after: nil, limit: 4).items[3]
         let key = SharedLayoutCacheTests.key(fourth, fingerprint: Self.fingerprint(3))
 
@@ -87,8 +89,7 @@ struct SharedServingTests {
 
     @Test(arguments: StoreBackend.allCases)
     func theJobQueueIsCountedByKindAndState(_ backend: StoreBackend) async throws {
-        let (store, _) = try Self.prepared(backend)
-        let (_, jobs) = try SharedSyncJobTests.seeded(backend)
+        let (store, _, jobs) = try Self.prepared(backend)
         let loaded = try store.reading.feedPage(after: nil, limit: 8).items.count { $0.commentCount > 0 }
 
         let counts = try await store.serving.servedJobCounts()
