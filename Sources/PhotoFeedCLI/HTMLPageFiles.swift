@@ -45,7 +45,7 @@ package struct HTMLPageFiles {
                 try OutputFileWriter.write(bytes, to: folderPath + "/" + file.name,
                                            shown: shownFolder + "/" + file.name)
             }
-            try OutputFileWriter.write(Array(page.html.utf8), to: path, shown: path)
+            try OutputFileWriter.write(page.html.utf8, to: path, shown: path)
         } catch {
             if made { OutputFileWriter.removeDirectory(folderPath) }
             throw error

@@ -16,8 +16,7 @@ enum OutputFileWriter {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputFileError(path: shown, errno: errno) }
         var failure: Int32?
-        let data = Array(bytes)
-        data.withUnsafeBytes { buffer in
+        func writeAll(_ buffer: UnsafeRawBufferPointer) {
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -28,6 +27,10 @@ enum OutputFileWriter {
                 }
                 offset += written
             }
+        }
+        // A font's bytes (megabytes) are written where they lie when they lie in one piece.
+        if bytes.withContiguousStorageIfAvailable({ writeAll(UnsafeRawBufferPointer($0)) }) == nil {
+            Array(bytes).withUnsafeBytes(writeAll)
         }
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == nil { failure = errno }
