@@ -186,7 +186,7 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "PhotoFeedCLITests", dependencies: [
             "FeedModel", "FeedAPIModel", "PhotoFeedCLI", "PhotoFeed", "LayoutDescription", "FeedStore", "FeedSync",
-            "LayoutTestSupport",
+            "LayoutTestSupport", "BrowserTestSupport",
             "StoreTestSupport", "CellDocumentSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),

@@ -25,6 +25,9 @@ public protocol FeedServing: Sendable {
     /// The job queue's counts by kind and state (``SyncJobAdministering/jobCounts()``), whichever
     /// processes run its workers.
     func servedJobCounts() async throws -> [JobStateCount]
+    /// Every sync worker's running totals (``SyncWorkerCounts``), by worker name, whichever
+    /// processes run the workers.
+    func servedWorkerCounts() async throws -> [SyncWorkerCounts]
 }
 
 /// Where a feed's cells are cached: their cell kind, size range and scale.

@@ -47,6 +47,10 @@ public struct SyncBatch: Sendable {
     public private(set) var completions = 0
     /// Starts not finished yet within this batch, by job row id: where they are in `writes`.
     private var openStarts: [Int64: Int] = [:]
+    /// What the worker counted outside the transaction since its last recorded tally (retries
+    /// held under the lease, leases lost, relayouts): a leased commit adds it to the worker's
+    /// totals together with its own counts (``SyncWorkerTally/committed(_:batch:)``).
+    public var tally = SyncWorkerTally()
 
     public init() {}
 

@@ -9,6 +9,9 @@
 /// job update also requires the worker's unexpired lease: a completion whose lease was lost
 /// (expired, and perhaps claimed by another worker) is discarded and counted as cancelled, so no
 /// effect is applied twice. The PostgreSQL store implements it (`FOR UPDATE SKIP LOCKED`).
+///
+/// A leased commit also adds to the worker's running totals (``SyncWorkerCounts``), in the same
+/// transaction: the commit's own counts and the batch's ``SyncBatch/tally``.
 public protocol SyncJobLeasing: Sendable {
     /// Claims up to `limit` due jobs for `worker`, leased for `leaseMilliseconds` from now, in
     /// (due time, row id) order.
@@ -18,6 +21,11 @@ public protocol SyncJobLeasing: Sendable {
     /// the row ids whose lease the worker still held, ascending.
     func renewLeases(worker: String, rowIDs: [Int64], leaseMilliseconds: Int64) throws -> [Int64]
 
-    /// Applies the completions of `batch` for the jobs `worker` holds, in one transaction.
+    /// Applies the completions of `batch` for the jobs `worker` holds, in one transaction, and
+    /// adds ``SyncWorkerTally/committed(_:batch:)`` to `worker`'s totals in it.
     func commit(_ batch: SyncBatch, worker: String, geocoder: ReverseGeocoder) throws -> SyncBatchResult
+
+    /// Adds `tally` to `worker`'s totals (``SyncWorkerCounts``) in a transaction of its own: what
+    /// the worker counted after its last commit (the relayouts of its last batches).
+    func recordWorkerTally(_ tally: SyncWorkerTally, worker: String) throws
 }

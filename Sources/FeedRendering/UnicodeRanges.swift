@@ -32,6 +32,20 @@ public struct UnicodeRanges: Hashable, Sendable {
         return UnicodeRanges(result)
     }
 
+    /// Whether `codePoint` is in one of the ranges (a binary search).
+    public func contains(_ codePoint: UInt32) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < codePoint {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low < ranges.count && ranges[low].contains(codePoint)
+    }
+
     /// The code points in both.
     public func intersection(_ other: UnicodeRanges) -> UnicodeRanges {
         subtracting(subtracting(other))

@@ -50,6 +50,10 @@ struct DeadlineServing: FeedServing {
         try await within(rows: 0) { [store] in try await store.servedJobCounts() }
     }
 
+    func servedWorkerCounts() async throws -> [SyncWorkerCounts] {
+        try await within(rows: 0) { [store] in try await store.servedWorkerCounts() }
+    }
+
     /// ``within(_:_:)`` the deadline of a call on `rows` rows.
     private func within<T: Sendable>(rows: Int, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await within(deadline + perRow * rows, work)

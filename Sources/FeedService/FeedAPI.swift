@@ -143,11 +143,15 @@ final class FeedAPI: Sendable {
         }
     }
 
-    /// `GET /metrics`. The job counts are read from the database at each scrape; one the
-    /// database does not answer within the store's deadline keeps the last values (the rest of
-    /// the metrics, the process's own, are what an operator needs during an outage).
+    /// `GET /metrics`. The job counts and the sync workers' totals are read from the database at
+    /// each scrape; one the database does not answer within the store's deadline keeps the last
+    /// values (the rest of the metrics, the process's own, are what an operator needs during an
+    /// outage).
     func metricsText(_ request: Request) async -> Response {
-        if let counts = try? await store.servedJobCounts() { metrics.recordJobCounts(counts) }
+        async let jobCounts = try? store.servedJobCounts()
+        async let workerCounts = try? store.servedWorkerCounts()
+        if let counts = await jobCounts { metrics.recordJobCounts(counts) }
+        if let workers = await workerCounts { metrics.recordWorkerCounts(workers) }
         return Self.response(.ok, body: Data(metrics.exposition()), contentType: "text/plain; version=0.0.4",
                              cacheControl: "no-store")
     }

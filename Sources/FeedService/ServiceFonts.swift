@@ -6,8 +6,8 @@ import TextLayout
 /// the layouts are measured with (the configured manifest), primary font first.
 ///
 /// A file is served under its own name ("DejaVuSans.ttf"), or "N-name" (N its position in the
-/// cascade's files) when two files share a name. Only these names are served; a name is never
-/// read as a path.
+/// cascade's files) when two files share a name (``FontFileNames``). Only these names are served;
+/// a name is never read as a path.
 struct ServiceFonts: Sendable {
     let fonts: FontCollection
     /// Served name → file.
@@ -18,12 +18,7 @@ struct ServiceFonts: Sendable {
 
     init(fonts: FontCollection) {
         self.fonts = fonts
-        let paths = fonts.manifest.files
-        let baseNames = paths.map { String($0.split(separator: "/").last ?? Substring($0)) }
-        var names: [String: String] = [:]
-        for (index, (path, base)) in zip(paths, baseNames).enumerated() {
-            names[path] = baseNames.filter { $0 == base }.count > 1 ? "\(index)-\(base)" : base
-        }
+        let names = FontFileNames.names(for: fonts.manifest.files)
         files = Dictionary(uniqueKeysWithValues: names.map { ($1, $0) })
         template = HTMLFeedRenderer(width: 375, fonts: fonts, reference: { path in "fonts/" + (names[path] ?? path) })
     }

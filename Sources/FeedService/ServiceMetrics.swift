@@ -21,6 +21,9 @@ import Synchronization
 ///   run's totals): the sync daemon's counts, when it runs in the process (`serve --with-sync`).
 /// - `photofeed_sync_jobs{kind,state}`: the job queue as the database holds it, read at each
 ///   scrape, whichever processes run its workers (``recordJobCounts(_:)``).
+/// - `photofeed_sync_worker_*_total{worker}`: each sync worker's running totals as its commits
+///   recorded them in the database, read at each scrape, whichever process runs the worker
+///   (``recordWorkerCounts(_:)``, ``SyncWorkerMetrics``).
 /// - The process's metrics (``ProcessMetrics``: CPU, memory, descriptors, start time) and
 ///   `photofeed_build_info`.
 ///
@@ -39,6 +42,8 @@ final class ServiceMetrics: Sendable {
     private let requests = Mutex<[RequestKey: (count: Metrics.Counter, duration: Metrics.Timer)]>([:])
     /// The `photofeed_sync_jobs` gauge of each kind and state seen so far.
     private let jobGauges = Mutex<[JobGaugeKey: Metrics.Gauge]>([:])
+    /// The sync workers' totals as the last scrape read them.
+    private let workerCounts = Mutex<[SyncWorkerCounts]>([])
 
     struct JobGaugeKey: Hashable {
         var kind: String
@@ -104,8 +109,15 @@ final class ServiceMetrics: Sendable {
         for (key, gauge) in gauges { gauge.record(values[key] ?? 0) }
     }
 
+    /// Sets the sync workers' counters (``SyncWorkerMetrics``) to `counts`, the database's now.
+    func recordWorkerCounts(_ counts: [SyncWorkerCounts]) {
+        workerCounts.withLock { $0 = counts }
+    }
+
     /// Everything, in Prometheus' text exposition format.
     func exposition() -> [UInt8] {
-        Array((MetricHelp.annotate(registry.emitToBuffer()) + ProcessMetrics.exposition(startTime: startTime)).utf8)
+        let workers = SyncWorkerMetrics.exposition(workerCounts.withLock { $0 })
+        return Array((MetricHelp.annotate(registry.emitToBuffer()) + workers
+                      + ProcessMetrics.exposition(startTime: startTime)).utf8)
     }
 }

@@ -70,8 +70,10 @@ extension FeedStore: SyncJobLeasing {
     public func commit(_ batch: SyncBatch, worker: String, geocoder: ReverseGeocoder) throws -> SyncBatchResult {
         let lease = SyncBatchWriter.Lease(worker: worker, now: clock.nowMilliseconds)
         return try immediateWrite { db in
-            try SyncBatchWriter(geocoder: geocoder, cityGrids: cityGrids, lease: lease)
+            let result = try SyncBatchWriter(geocoder: geocoder, cityGrids: cityGrids, lease: lease)
                 .commit(batch, db: db, beforeCommit: {})
+            try Self.addTally(db, .committed(result, batch: batch), worker: worker, now: lease.now)
+            return result
         }
     }
 

@@ -111,7 +111,9 @@ extension PostgresFeedStore: SyncJobStoring, SyncJobLeasing {
     public func commit(_ batch: SyncBatch, worker: String, geocoder: ReverseGeocoder) throws -> SyncBatchResult {
         let lease = PostgresBatchWriter.Lease(worker: worker, now: clock.nowMilliseconds)
         return try blockingWrite { session in
-            try await PostgresBatchWriter(session: session, geocoder: geocoder, lease: lease).commit(batch)
+            let result = try await PostgresBatchWriter(session: session, geocoder: geocoder, lease: lease).commit(batch)
+            try await Self.addTally(session, .committed(result, batch: batch), worker: worker, now: lease.now)
+            return result
         }
     }
 

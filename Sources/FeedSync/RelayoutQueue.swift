@@ -18,6 +18,8 @@ actor RelayoutQueue {
     private var pass: Task<RelayoutSummary, any Error>?
     /// Every finished pass's summary added up.
     private(set) var total = RelayoutSummary()
+    /// The finished passes' summaries since ``takeUnrecorded()`` last took them.
+    private var unrecorded = RelayoutSummary()
 
     init(relayouter: any CellRelayouting) {
         self.relayouter = relayouter
@@ -52,6 +54,15 @@ actor RelayoutQueue {
     func flush() async throws {
         guard let running = pass else { return }
         pass = nil
-        total = total + (try await running.value)
+        let summary = try await running.value
+        total = total + summary
+        unrecorded = unrecorded + summary
+    }
+
+    /// The finished passes' summaries added up since the last call (the worker records them in
+    /// its totals, ``SyncWorkerCounts``).
+    func takeUnrecorded() -> RelayoutSummary {
+        defer { unrecorded = RelayoutSummary() }
+        return unrecorded
     }
 }

@@ -71,6 +71,10 @@ public actor SyncWorker {
     var retriedInBatch = 0
     var cancelRequests: Set<JobKey> = []
     var report = SyncReport()
+    /// What the run counted outside its commits and has not recorded in the store's totals yet
+    /// (``SyncWorkerCounts``): leases lost, relayouts. Recorded with the next commit, or when the
+    /// worker goes idle or stops (``recordTally()``).
+    var unrecorded = SyncWorkerTally()
     var layoutPasses: RelayoutQueue
     var statusLog: SyncStatusLog
     var progress: ProgressHandler?
@@ -117,6 +121,7 @@ public actor SyncWorker {
         self.progress = progress
         pendingForProgress = PendingJobCount(interval: .milliseconds(250))
         report = SyncReport()
+        unrecorded = SyncWorkerTally()
         resetBatch()
         leases = JobLeases(lease: configuration.lease)
         layoutPasses = RelayoutQueue(relayouter: relayouter)
@@ -132,6 +137,7 @@ public actor SyncWorker {
             throw error
         }
         try await finish()
+        try await recordTally()
         try store.pruneUnreferencedLayouts()
         report.pending = try store.unfinishedJobCount()
         report.elapsed = clock.now()
@@ -168,6 +174,7 @@ public actor SyncWorker {
                     // A worker killed between a commit and its relayout left stale rows.
                     try await layoutPasses.flush()
                     try await relayoutStaleCells()
+                    try await recordTally()
                     swept = true
                 }
                 if stop == .idle { return }
@@ -197,7 +204,7 @@ public actor SyncWorker {
     /// to layouts of their new content).
     func relayoutStaleCells() async throws {
         let stale = try store.photosWithStaleLayouts()
-        if !stale.isEmpty { report.add(try await relayouter.relayoutCells(forPhotos: stale)) }
+        if !stale.isEmpty { counted(try await relayouter.relayoutCells(forPhotos: stale)) }
         try store.pruneUnreferencedLayouts()
     }
 
@@ -212,7 +219,9 @@ public actor SyncWorker {
         leaseRenewals += 1
         let lost = leases.renewed(kept: kept, at: now)
         lostLeases += lost.count
-        report.cancelled += lost.count { !decided.contains($0) }
+        let cancelled = lost.count { !decided.contains($0) }
+        report.cancelled += cancelled
+        unrecorded.cancelled += cancelled
         for rowID in lost { failedAttempts[rowID] = nil }
     }
 
@@ -220,11 +229,13 @@ public actor SyncWorker {
     func commit() async throws {
         guard !batch.isEmpty else { return }
         try renewLeasesIfDue()
-        let committing = batch, retried = retriedInBatch
+        var committing = batch
+        let retried = retriedInBatch
         batch = SyncBatch()
         decided = []
         retriedInBatch = 0
         let number = report.batches + 1
+        committing.tally = await takeUnrecorded() + SyncWorkerTally(retried: retried)
         configuration.faultInjection?(.beforeCommit(batch: number))
         let result = try store.commit(committing, worker: configuration.worker, geocoder: configuration.geocoder)
         leases.release(committing.writes.map(\.operation.rowID))
@@ -233,7 +244,7 @@ public actor SyncWorker {
         if number % configuration.changeLogPruneInterval == 0 { try pruneChangeLog() }
         try statusLog.committed(batch: number, completions: committing.completions, report: report,
                                 pending: store.unfinishedJobCount)
-        report.add(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
+        counted(try await layoutPasses.layOut(result.changes, overlapping: configuration.overlapsRelayout))
         if let progress {
             let pending = try pendingForProgress.value(now: leaseClock.now(), ended: report.completed + report.failed,
                                                        count: store.unfinishedJobCount)

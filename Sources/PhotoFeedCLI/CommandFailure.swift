@@ -8,7 +8,8 @@ import TextLayout
 /// the contract's single `error: …` line on standard error (through ``CommandOutput/current``)
 /// and its exit status: 64 bad usage, 65 bad input data, 66 a missing or unreadable input file
 /// (a font, the database a command needs), 69 a font that cannot be measured with, 70 internal
-/// error, 74 a database file replaced or removed while open, 75 busy or locked database, or one
+/// error, 73 an output file that cannot be written (``OutputFileError``), 74 a database file
+/// replaced or removed while open, 75 busy or locked database, or one
 /// out of reach. An ``ExitCode`` passes through as it
 /// is: whoever threw it has reported already.
 ///
@@ -53,6 +54,8 @@ package enum CommandFailure {
             return (75, error.description)
         case let error as DatabaseFileReplaced:
             return (74, error.description)
+        case let error as OutputFileError:
+            return (73, error.description)
         case let error as SeedError:
             return (65, error.description)
         case let error as FeedCursorError:

@@ -6,9 +6,11 @@ import FeedStore
 import Foundation
 import PhotoFeed
 
-/// `photofeed feed --width W [--scale S] [--limit N] [--after CURSOR] [--format json|html|text]`:
-/// the newest-first feed page with each cell's layout, from the layout cache or computed and
-/// stored.
+/// `photofeed feed --width W [--scale S] [--limit N] [--after CURSOR] [--format json|html|text]
+/// [--output FILE]`: the newest-first feed page with each cell's layout, from the layout cache or
+/// computed and stored. The HTML page on standard output loads its fonts from where they are
+/// (`file://` URLs); with `--output FILE` it goes to FILE and its fonts to the folder beside it
+/// (``HTMLPageFiles``), which it loads by relative URLs.
 public struct FeedCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "feed", abstract: "A feed page with each photo's cell layout (served from the layout cache).")
@@ -23,11 +25,19 @@ public struct FeedCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Photos per page.") var limit: Int = 20
     @Option(help: "The cursor of the previous page's \"next\".") var after: String?
     @Option(help: "Output format.") var format: Format = .text
+    @Option(name: [.customShort("o"), .long],
+            help: ArgumentHelp("With --format html: write the page to FILE and its fonts to the folder beside it (FILE without its extension, and .fonts), which move together.",
+                               valueName: "FILE"))
+    var output: String?
 
     public init() {}
 
     public func validate() throws {
         try OptionRange.limit.check(limit)
+        if let output {
+            guard format == .html else { throw ValidationError("--output takes the page of --format html") }
+            if output.isEmpty { throw ValidationError("--output must name a file") }
+        }
     }
 
     public func run() throws {
@@ -43,7 +53,13 @@ public struct FeedCommand: ParsableCommand {
                 try output.json(FeedPageJSON(page), keys: .encoded)
             case .html:
                 let snapshots = controller.snapshots(of: page)
-                output.text(HTMLFeedRenderer(width: cell.width, fonts: measurer.fonts).render(snapshots))
+                if let file = self.output {
+                    let files = HTMLPageFiles(path: file)
+                    try files.write(HTMLFontFolderPage(width: cell.width, fonts: measurer.fonts, folder: files.folderName,
+                                                       cells: snapshots))
+                } else {
+                    output.text(HTMLFeedRenderer(width: cell.width, fonts: measurer.fonts).render(snapshots))
+                }
             case .text:
                 FeedPageText.lines(page).forEach(output.standardOutput)
             }

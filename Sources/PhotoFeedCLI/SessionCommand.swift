@@ -114,7 +114,7 @@ public struct SessionCommand: ParsableCommand {
                 try StoreSessionSource(store: feedStore, width: width, scale: scale, measurer: measurer)
             }
             if let html {
-                try Data(SessionTimelineRenderer().render(report).utf8).write(to: URL(fileURLWithPath: html))
+                try OutputFileWriter.write(SessionTimelineRenderer().render(report).utf8, to: html, shown: html)
             }
             switch format {
             case .json: try output.json(report, keys: .sorted)

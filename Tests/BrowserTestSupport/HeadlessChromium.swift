@@ -29,9 +29,10 @@ package struct HeadlessChromium {
     }
 
     /// Runs chromium headless on `page` with `arguments` added, in `workDirectory` (which also
-    /// holds its profile), and returns its standard output. Fails when it exits with an error or
-    /// takes longer than `timeout` seconds.
-    package func run(_ arguments: [String], page: URL, workDirectory: URL, timeout: Double = 30) throws -> String {
+    /// holds its profile), with `environment`'s variables added to the test's, and returns its
+    /// standard output. Fails when it exits with an error or takes longer than `timeout` seconds.
+    package func run(_ arguments: [String], page: URL, workDirectory: URL, timeout: Double = 30,
+                     environment: [String: String] = [:]) throws -> String {
         let stdoutURL = workDirectory.appendingPathComponent("chromium-stdout-\(UUID().uuidString).txt")
         let stderrURL = workDirectory.appendingPathComponent("chromium-stderr-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
@@ -49,6 +50,9 @@ package struct HeadlessChromium {
             "--disable-extensions", "--hide-scrollbars", "--mute-audio",
             "--user-data-dir=\(workDirectory.appendingPathComponent("profile").path)",
         ] + arguments + [page.absoluteString]
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         process.standardOutput = stdout
         process.standardError = stderr
         let finished = DispatchSemaphore(value: 0)

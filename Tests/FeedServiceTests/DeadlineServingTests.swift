@@ -113,6 +113,11 @@ private final class ScriptedServing: FeedServing {
         try await act()
         return []
     }
+
+    func servedWorkerCounts() async throws -> [SyncWorkerCounts] {
+        try await act()
+        return []
+    }
 }
 
 /// `/healthz` reads the database at most every 250 ms while it answers, and on every probe while
