@@ -112,20 +112,23 @@ final class PostgresStoreClient: Sendable {
 
 extension PostgresLocation {
     /// The startup parameters of the store's connections: the application name (`name`, else the
-    /// URL's, else `photofeed` and the schema), the search path, and the limits that free what a
-    /// worker cut off from the server holds. A session idle inside a transaction for
-    /// ``idleInTransactionTimeout`` is ended by the server, and with it the transaction and its
-    /// locks (a worker frozen or partitioned between two statements of a batch). A client whose
-    /// host or network is gone is noticed by the server's TCP keepalives within about 25 s
-    /// (10 s idle, then 3 probes 5 s apart). Without these, the rows such a worker locked stay
-    /// locked until the kernel gives up on the connection, hours with default keepalives.
+    /// URL's, else `photofeed` and the schema), the search path, the limits that free what a
+    /// worker cut off from the server holds, and the URL's other `options`. A session idle inside
+    /// a transaction for ``idleInTransactionTimeout`` is ended by the server, and with it the
+    /// transaction and its locks (a worker frozen or partitioned between two statements of a
+    /// batch); a statement running for ``statementTimeout`` is ended. A client whose host or
+    /// network is gone is noticed by the server's TCP keepalives within about 25 s (10 s idle,
+    /// then 3 probes 5 s apart). Without these, the rows such a worker locked stay locked until
+    /// the kernel gives up on the connection, hours with default keepalives.
     func startupParameters(applicationName name: String? = nil) -> [(String, String)] {
         let applicationName = name ?? self.applicationName ?? "photofeed" + (searchPath.map { " \($0)" } ?? "")
-        let idle = idleInTransactionTimeout.components
-        let idleMilliseconds = idle.seconds * 1_000 + idle.attoseconds / 1_000_000_000_000_000
-        return [("application_name", applicationName)] + (searchPath.map { [("search_path", $0)] } ?? []) + [
-            ("idle_in_transaction_session_timeout", String(max(1, idleMilliseconds))),
+        let limits = [
+            ("idle_in_transaction_session_timeout", idleInTransactionTimeout == .zero
+                ? "0" : String(max(1, Int(PostgresServerOptions.milliseconds(idleInTransactionTimeout)) ?? 1))),
+            ("statement_timeout", PostgresServerOptions.milliseconds(statementTimeout)),
             ("tcp_keepalives_idle", "10"), ("tcp_keepalives_interval", "5"), ("tcp_keepalives_count", "3"),
-        ]
+        ].filter { serverSettings[$0.0] == nil }
+        return [("application_name", applicationName)] + (searchPath.map { [("search_path", $0)] } ?? []) + limits
+            + serverSettings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }
