@@ -147,7 +147,7 @@ extension PostgresLocation {
     func connectionConfiguration(applicationName: String? = nil) throws -> PostgresConnection.Configuration {
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database,
-            tls: try tls.connectionTLS())
+            tls: try tls.connectionTLS(rootCertificates: sslRootCertificate))
         configuration.options.connectTimeout = .seconds(Int64(connectTimeout))
         configuration.options.additionalStartupParameters = startupParameters(applicationName: applicationName)
         return configuration

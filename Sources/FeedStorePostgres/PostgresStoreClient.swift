@@ -52,7 +52,7 @@ final class PostgresStoreClient: Sendable {
         self.logger = logger
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: location.tls.clientTLS)
+            database: location.database, tls: location.tls.clientTLS(rootCertificates: location.sslRootCertificate))
         configuration.options.additionalStartupParameters = location.startupParameters()
         configuration.options.connectTimeout = .seconds(location.connectTimeout)
         configuration.options.minimumConnections = 0
