@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
-import Synchronization
 
 /// One connection lent to one store operation (``PostgresStoreClient/withSession(_:)``):
 /// statements, prepared statements, COPY and transactions, each awaited without blocking a
@@ -10,8 +9,8 @@ import Synchronization
 ///
 /// Every call has a `deadline` (``PostgresLocation/callDeadline``, a little longer than the
 /// server's `statement_timeout`, so a server that answers ends a slow statement first): a call
-/// the server has not answered by then (the server or the network between is frozen) closes the
-/// connection and throws ``CallDeadlineExceeded``, a lost connection.
+/// the server has not answered by then (the server or the network between is frozen) throws
+/// ``CallDeadlineExceeded``, a lost connection, and closes the connection.
 struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
@@ -26,7 +25,7 @@ struct PostgresSession {
     /// Runs one statement (extended protocol, parameters bound) and returns its rows, all read.
     @discardableResult
     func query(_ query: PostgresQuery) async throws -> PostgresQueryResult {
-        try await withinDeadline {
+        try await withinDeadline { [connection, logger] in
             let answer: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
             return try await answer.get()
         }
@@ -39,8 +38,9 @@ struct PostgresSession {
     }
 
     /// Runs a prepared statement (the server plans it once per connection) and returns its rows.
-    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
-        try await withinDeadline {
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]
+        where Statement.Row: Sendable {
+        try await withinDeadline { [connection, logger] in
             var rows: [Statement.Row] = []
             for try await row in try await connection.execute(statement, logger: logger) {
                 rows.append(row)
@@ -59,7 +59,7 @@ struct PostgresSession {
     /// Copies `rows` (``CopyTextRows``) into `table`'s `columns` with `COPY … FROM STDIN`, in
     /// chunks of 1 MiB. Table and column names are this module's own, never user input.
     func copy(into table: String, columns: [String], rows: ByteBuffer) async throws {
-        try await withinDeadline {
+        try await withinDeadline { [connection, logger] in
             try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
                 var rows = rows
                 while rows.readableBytes > 0, let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)) {
@@ -69,22 +69,25 @@ struct PostgresSession {
         }
     }
 
-    /// `call`'s outcome; once ``deadline`` has passed without it, the connection is closed (which
-    /// fails the call) and the call throws ``CallDeadlineExceeded``.
-    private func withinDeadline<T>(_ call: () async throws -> T) async throws -> T {
+    /// `call`'s outcome, or ``CallDeadlineExceeded`` once ``deadline`` has passed without it,
+    /// whether or not the call ever ends: it runs in a task of its own (on the store's threads),
+    /// which is left behind at the deadline, when the connection is closed (which fails it, if it
+    /// still can fail). Cancelling the caller cancels the call.
+    private func withinDeadline<T: Sendable>(_ call: @escaping @Sendable () async throws -> T) async throws -> T {
         guard let deadline else { return try await call() }
-        let expired = ExpiryFlag()
         let connection = self.connection
-        let timer = connection.eventLoop.scheduleTask(in: TimeAmount(deadline)) {
-            expired.set()
-            let _: EventLoopFuture<Void> = connection.close()
-        }
-        defer { timer.cancel() }
-        do {
-            return try await call()
-        } catch {
-            if expired.isSet { throw CallDeadlineExceeded(deadline: deadline) }
-            throw error
+        let work = Task(executorPreference: StoreTaskExecutor.shared) { try await call() }
+        return try await withTaskCancellationHandler {
+            do {
+                return try await DeadlineWait.value(of: work, until: .now + deadline) {
+                    CallDeadlineExceeded(deadline: deadline)
+                }
+            } catch let error as CallDeadlineExceeded {
+                let _: EventLoopFuture<Void> = connection.close()
+                throw error
+            }
+        } onCancel: {
+            work.cancel()
         }
     }
 
@@ -116,11 +119,4 @@ struct PostgresSession {
 struct CallDeadlineExceeded: Error, CustomStringConvertible {
     let deadline: Duration
     var description: String { "the server did not answer a statement within \(deadline)" }
-}
-
-/// Set once by a deadline's timer, read by the call it ended.
-private final class ExpiryFlag: Sendable {
-    private let value = Mutex(false)
-    var isSet: Bool { value.withLock { $0 } }
-    func set() { value.withLock { $0 = true } }
 }
