@@ -23,7 +23,7 @@ struct PostgresTLSTests {
         let cluster = try PrivateCluster.start()
         do {
             let certificates = try TestCertificates.make(
-                in: URL(fileURLWithPath: cluster.directory + "-certificates"), names: names)
+                in: URL(fileURLWithPath: cluster.directory).appendingPathComponent("certificates"), names: names)
             try cluster.enableTLS(certificate: certificates.certificate, key: certificates.key)
             return (cluster, certificates)
         } catch {
