@@ -143,6 +143,10 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ], path: "Tests/HTTPTestSupport", swiftSettings: strict),
+        // A TCP proxy a test can freeze (a partition, a suspended host) or make reset connections.
+        .target(name: "ProxyTestSupport", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        ], path: "Tests/ProxyTestSupport", swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: [
             "LayoutCore", "NodeKit", "LayoutTestSupport", "NodeTestSupport",
         ], swiftSettings: strict),
@@ -163,7 +167,7 @@ let package = Package(
         // throwaway PostgreSQL cluster and names it in PHOTOFEED_TEST_POSTGRES_URL).
         .testTarget(name: "StoreConformanceTests", dependencies: [
             "FeedModel", "FeedStore", "FeedStorePostgres", "FeedSync", "PhotoFeed", "LayoutTestSupport",
-            "StoreTestSupport",
+            "StoreTestSupport", "ProxyTestSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: strict),
         // The commands on both stores: the same curated data through SQLite and PostgreSQL prints

@@ -1,6 +1,7 @@
 /// The libpq environment variables, which fill what a PostgreSQL URL leaves out, as libpq does:
-/// `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`, `PGAPPNAME` and
-/// `PGCONNECT_TIMEOUT`. A part the URL gives always wins; an empty variable counts as unset.
+/// `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`, `PGSSLROOTCERT`,
+/// `PGAPPNAME`, `PGCONNECT_TIMEOUT` and `PGOPTIONS`. A part the URL gives always wins; an empty
+/// variable counts as unset.
 ///
 /// The variables never choose PostgreSQL over SQLite on their own: they only complete a
 /// `postgres://` URL (from `--db`, `$PHOTOFEED_DB` or `$DATABASE_URL`). A value that cannot be

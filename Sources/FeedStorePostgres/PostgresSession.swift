@@ -6,15 +6,29 @@ import PostgresNIO
 /// One connection lent to one store operation (``PostgresStoreClient/withSession(_:)``):
 /// statements, prepared statements, COPY and transactions, each awaited without blocking a
 /// thread.
+///
+/// Every call has a `deadline` (``PostgresLocation/callDeadline``, a little longer than the
+/// server's `statement_timeout`, so a server that answers ends a slow statement first): a call
+/// the server has not answered by then (the server or the network between is frozen) throws
+/// ``CallDeadlineExceeded``, a lost connection, and closes the connection.
 struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
+    var deadline: Duration?
+
+    init(connection: PostgresConnection, logger: Logger, deadline: Duration? = nil) {
+        self.connection = connection
+        self.logger = logger
+        self.deadline = deadline
+    }
 
     /// Runs one statement (extended protocol, parameters bound) and returns its rows, all read.
     @discardableResult
     func query(_ query: PostgresQuery) async throws -> PostgresQueryResult {
-        let answer: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
-        return try await answer.get()
+        try await withinDeadline { [connection, logger] in
+            let answer: EventLoopFuture<PostgresQueryResult> = connection.query(query, logger: logger)
+            return try await answer.get()
+        }
     }
 
     /// Runs one statement and returns how many rows it changed.
@@ -24,12 +38,15 @@ struct PostgresSession {
     }
 
     /// Runs a prepared statement (the server plans it once per connection) and returns its rows.
-    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
-        var rows: [Statement.Row] = []
-        for try await row in try await connection.execute(statement, logger: logger) {
-            rows.append(row)
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]
+        where Statement.Row: Sendable {
+        try await withinDeadline { [connection, logger] in
+            var rows: [Statement.Row] = []
+            for try await row in try await connection.execute(statement, logger: logger) {
+                rows.append(row)
+            }
+            return rows
         }
-        return rows
     }
 
     /// Runs a script of several statements (no parameters), one by one: a migration file.
@@ -42,11 +59,35 @@ struct PostgresSession {
     /// Copies `rows` (``CopyTextRows``) into `table`'s `columns` with `COPY … FROM STDIN`, in
     /// chunks of 1 MiB. Table and column names are this module's own, never user input.
     func copy(into table: String, columns: [String], rows: ByteBuffer) async throws {
-        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-            var rows = rows
-            while rows.readableBytes > 0, let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)) {
-                try await writer.write(chunk)
+        try await withinDeadline { [connection, logger] in
+            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+                var rows = rows
+                while rows.readableBytes > 0, let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)) {
+                    try await writer.write(chunk)
+                }
             }
+        }
+    }
+
+    /// `call`'s outcome, or ``CallDeadlineExceeded`` once ``deadline`` has passed without it,
+    /// whether or not the call ever ends: it runs in a task of its own (on the store's threads),
+    /// which is left behind at the deadline, when the connection is closed (which fails it, if it
+    /// still can fail). Cancelling the caller cancels the call.
+    private func withinDeadline<T: Sendable>(_ call: @escaping @Sendable () async throws -> T) async throws -> T {
+        guard let deadline else { return try await call() }
+        let connection = self.connection
+        let work = Task(executorPreference: StoreTaskExecutor.shared) { try await call() }
+        return try await withTaskCancellationHandler {
+            do {
+                return try await DeadlineWait.value(of: work, until: .now + deadline) {
+                    CallDeadlineExceeded(deadline: deadline)
+                }
+            } catch let error as CallDeadlineExceeded {
+                let _: EventLoopFuture<Void> = connection.close()
+                throw error
+            }
+        } onCancel: {
+            work.cancel()
         }
     }
 
@@ -71,4 +112,11 @@ struct PostgresSession {
             return try await body()
         }
     }
+}
+
+/// A statement the server did not answer within the session's deadline: its connection was
+/// closed, and the operation counts as a lost connection (``PostgresStoreError/isConnectionLoss(_:)``).
+struct CallDeadlineExceeded: Error, CustomStringConvertible {
+    let deadline: Duration
+    var description: String { "the server did not answer a statement within \(deadline)" }
 }

@@ -9,14 +9,18 @@ extension PostgresStoreClient {
     ///
     /// The pool does not fail a lease when the server cannot be reached: it queues the lease and
     /// keeps trying to connect, for up to a minute. So a lease that waits longer than
-    /// ``probeAfter`` probes the server with a connection of its own (``probe()``): when that
+    /// ``probeAfter`` probes the server with a connection of its own (``probe(by:)``): when that
     /// fails, the lease is given up and the probe's error is this attempt's (a connection loss,
     /// which ``withSession(_:)`` retries as its policy allows); when it succeeds the pool is only
-    /// busy, and the lease waits on, probing again after each ``probeAfter``.
+    /// busy, and the lease waits on, probing again after each ``probeAfter``. A probe that has not
+    /// connected by `reachBy` (a peer that accepts and says nothing, a lost network) fails as
+    /// ``ServerSilent``; after a probe that succeeds, the next may take the policy's whole budget
+    /// again.
     ///
     /// The lease is taken in a child task, which hands the connection over and holds the lease
     /// until `body` returns; `body` runs in the caller's task.
-    func lease<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    func lease<T>(reachBy: ContinuousClock.Instant? = nil,
+                  _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let (events, post) = AsyncStream<LeaseEvent>.makeStream()
         let holder = LeaseHolder()
         return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
@@ -40,20 +44,24 @@ extension PostgresStoreClient {
                 holder.release()
                 group.cancelAll()
             }
-            let connection = try await awaitConnection(events)
+            let connection = try await awaitConnection(events, reachBy: reachBy)
             timer.cancel()
             return try await body(connection)
         }
     }
 
-    private func awaitConnection(_ events: AsyncStream<LeaseEvent>) async throws -> PostgresConnection {
-        var waited = Duration.zero
+    private func awaitConnection(_ events: AsyncStream<LeaseEvent>,
+                                 reachBy: ContinuousClock.Instant?) async throws -> PostgresConnection {
+        var waited = Duration.zero, reachBy = reachBy
         for await event in events {
             switch event {
             case .leased(let connection): return connection
             case .failed(let error): throw error
             case .waited:
-                try await probe()
+                try await probe(by: reachBy)
+                if let budget = reconnect.budget, let deadline = reachBy {
+                    reachBy = max(deadline, .now + budget)
+                }
                 // A server that answers probes while the pool hands out nothing for this long is
                 // not "only busy": the attempt fails as a lost connection, which the reconnect
                 // policy retries, rather than wait for ever.
@@ -66,9 +74,9 @@ extension PostgresStoreClient {
 
     /// Connects to the server apart from the pool and closes the connection again; throws the
     /// connection's error when the server cannot be reached. Leases waiting at the same time
-    /// share one probe (``ServerProbe``).
-    func probe() async throws {
-        try await prober.probe(location: location, logger: logger)
+    /// share one probe (``ServerProbe``). Past `deadline` it throws ``ServerSilent``.
+    func probe(by deadline: ContinuousClock.Instant? = nil) async throws {
+        try await prober.probe(location: location, logger: logger, by: deadline)
     }
 }
 
@@ -83,7 +91,7 @@ final class ServerProbe: Sendable {
         self.freshness = freshness
     }
 
-    func probe(location: PostgresLocation, logger: Logger) async throws {
+    func probe(location: PostgresLocation, logger: Logger, by deadline: ContinuousClock.Instant?) async throws {
         let now = ContinuousClock.now
         let task = current.withLock { current in
             if let current, current.started.duration(to: now) < freshness { return current.task }
@@ -96,7 +104,24 @@ final class ServerProbe: Sendable {
             current = (task, now)
             return task
         }
-        try await task.value
+        guard let deadline else { return try await task.value }
+        try await DeadlineWait.value(of: task, until: deadline) { ServerSilent() }
+    }
+}
+
+/// A server that did not let a connection be made within what was left of the reconnect
+/// budget (``ReconnectPolicy/budget``): counted as a lost connection.
+struct ServerSilent: Error, CustomStringConvertible {
+    /// The budget that was spent, when known.
+    var budget: Duration?
+    /// What went wrong before, when something did (the connection refused, or a statement not
+    /// answered): the line says it instead of blaming the silence alone.
+    var after: String?
+
+    var description: String {
+        let within = "within the reconnect budget" + (budget.map { " (\($0))" } ?? "")
+        guard let after else { return "no connection \(within): the server did not answer" }
+        return "\(after); no new connection \(within)"
     }
 }
 
@@ -148,7 +173,7 @@ extension PostgresLocation {
     func connectionConfiguration(applicationName: String? = nil) throws -> PostgresConnection.Configuration {
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database,
-            tls: try tls.connectionTLS())
+            tls: try tls.connectionTLS(rootCertificates: sslRootCertificate))
         configuration.options.connectTimeout = .seconds(Int64(connectTimeout))
         configuration.options.additionalStartupParameters = startupParameters(applicationName: applicationName)
         return configuration

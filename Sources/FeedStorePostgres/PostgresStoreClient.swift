@@ -52,7 +52,7 @@ final class PostgresStoreClient: Sendable {
         self.logger = logger
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: location.tls.clientTLS)
+            database: location.database, tls: location.tls.clientTLS(rootCertificates: location.sslRootCertificate))
         configuration.options.additionalStartupParameters = location.startupParameters()
         configuration.options.connectTimeout = .seconds(location.connectTimeout)
         configuration.options.minimumConnections = 0
@@ -77,8 +77,11 @@ final class PostgresStoreClient: Sendable {
     /// connection went, so running it again applies it once. A connection leased and then found
     /// lost is most often one the pool held idle when the server ended it (a restart ends them
     /// all): the operation runs again at once, on another, up to ``maximumConnections`` times,
-    /// before the delays count. After the last delay it fails with
-    /// ``PostgresStoreError/unreachable(database:message:)``; every error comes back as a
+    /// before the delays count. A statement the server does not answer within the session's
+    /// deadline (``PostgresLocation/callDeadline``) closes its connection and counts as a loss,
+    /// never retried at once. From the first loss (or the start of the attempt that could not
+    /// connect) the policy's budget runs: once spent, or after the last delay, the operation fails
+    /// with ``PostgresStoreError/unreachable(database:message:)``; every error comes back as a
     /// ``PostgresStoreError`` (or passes through when it is not postgres-nio's).
     ///
     /// With `waitingToReconnect` false (the service's reads: a request answers 503 at once
@@ -86,22 +89,36 @@ final class PostgresStoreClient: Sendable {
     func withSession<T>(waitingToReconnect: Bool = true,
                         _ body: (PostgresSession) async throws -> T) async throws -> T {
         var attempt = 0, lostLeases = 0
+        // When the server was first found out of reach in this operation.
+        var outage: ContinuousClock.Instant?
+        // What the last failed attempt said, for the line that reports the operation's failure.
+        var lastFailure: String?
+        let callDeadline = location.callDeadline
         while true {
             var leased = false
+            let started = ContinuousClock.now
             do {
-                return try await lease { connection in
+                return try await lease(reachBy: reconnect.budget.map { (outage ?? started) + $0 }) { connection in
                     leased = true
-                    return try await body(PostgresSession(connection: connection, logger: logger))
+                    return try await body(PostgresSession(connection: connection, logger: logger, deadline: callDeadline))
                 }
-            } catch where PostgresStoreError.isConnectionLoss(error) {
-                if leased, lostLeases < Self.maximumConnections {
+            } catch where PostgresStoreError.isConnectionLoss(error) && PostgresStoreError.certificateFailure(error) == nil {
+                let now = ContinuousClock.now
+                let failure: any Error = error is ServerSilent ? ServerSilent(budget: reconnect.budget, after: lastFailure) : error
+                if case .unreachable(_, let message)? = PostgresStoreError.wrap(failure, location: location)
+                    as? PostgresStoreError, !(error is ServerSilent) {
+                    lastFailure = message
+                }
+                if outage == nil { outage = leased ? now : started }
+                if leased, lostLeases < Self.maximumConnections, !(error is CallDeadlineExceeded) {
                     lostLeases += 1
                     continue
                 }
-                guard waitingToReconnect, attempt < reconnect.delays.count else {
-                    throw PostgresStoreError.wrap(error, location: location)
+                let remaining = reconnect.budget.map { outage! + $0 - now }
+                guard waitingToReconnect, attempt < reconnect.delays.count, remaining.map({ $0 > .zero }) ?? true else {
+                    throw PostgresStoreError.wrap(failure, location: location)
                 }
-                await reconnect.wait(reconnect.delays[attempt])
+                await reconnect.wait(min(reconnect.delays[attempt], remaining ?? reconnect.delays[attempt]))
                 attempt += 1
             } catch {
                 throw PostgresStoreError.wrap(error, location: location)
@@ -112,20 +129,23 @@ final class PostgresStoreClient: Sendable {
 
 extension PostgresLocation {
     /// The startup parameters of the store's connections: the application name (`name`, else the
-    /// URL's, else `photofeed` and the schema), the search path, and the limits that free what a
-    /// worker cut off from the server holds. A session idle inside a transaction for
-    /// ``idleInTransactionTimeout`` is ended by the server, and with it the transaction and its
-    /// locks (a worker frozen or partitioned between two statements of a batch). A client whose
-    /// host or network is gone is noticed by the server's TCP keepalives within about 25 s
-    /// (10 s idle, then 3 probes 5 s apart). Without these, the rows such a worker locked stay
-    /// locked until the kernel gives up on the connection, hours with default keepalives.
+    /// URL's, else `photofeed` and the schema), the search path, the limits that free what a
+    /// worker cut off from the server holds, and the URL's other `options`. A session idle inside
+    /// a transaction for ``idleInTransactionTimeout`` is ended by the server, and with it the
+    /// transaction and its locks (a worker frozen or partitioned between two statements of a
+    /// batch); a statement running for ``statementTimeout`` is ended. A client whose host or
+    /// network is gone is noticed by the server's TCP keepalives within about 25 s (10 s idle,
+    /// then 3 probes 5 s apart). Without these, the rows such a worker locked stay locked until
+    /// the kernel gives up on the connection, hours with default keepalives.
     func startupParameters(applicationName name: String? = nil) -> [(String, String)] {
         let applicationName = name ?? self.applicationName ?? "photofeed" + (searchPath.map { " \($0)" } ?? "")
-        let idle = idleInTransactionTimeout.components
-        let idleMilliseconds = idle.seconds * 1_000 + idle.attoseconds / 1_000_000_000_000_000
-        return [("application_name", applicationName)] + (searchPath.map { [("search_path", $0)] } ?? []) + [
-            ("idle_in_transaction_session_timeout", String(max(1, idleMilliseconds))),
+        let limits = [
+            ("idle_in_transaction_session_timeout", idleInTransactionTimeout == .zero
+                ? "0" : String(max(1, Int(PostgresServerOptions.milliseconds(idleInTransactionTimeout)) ?? 1))),
+            ("statement_timeout", PostgresServerOptions.milliseconds(statementTimeout)),
             ("tcp_keepalives_idle", "10"), ("tcp_keepalives_interval", "5"), ("tcp_keepalives_count", "3"),
-        ]
+        ].filter { serverSettings[$0.0] == nil }
+        return [("application_name", applicationName)] + (searchPath.map { [("search_path", $0)] } ?? []) + limits
+            + serverSettings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

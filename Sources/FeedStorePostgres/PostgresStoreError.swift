@@ -1,4 +1,5 @@
 import FeedModel
+import NIOSSL
 import PostgresNIO
 
 /// A PostgreSQL failure with the database it concerns, as one line.
@@ -48,6 +49,14 @@ public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConverti
     static func wrap(_ error: any Error, location: PostgresLocation) -> any Error {
         if error is PostgresStoreError { return error }
         let database = location.description
+        if let failure = certificateFailure(error) {
+            let problem = switch failure {
+            case .otherHost: "does not name \(location.host)"
+            case .unverified(let detail): "failed verification: \(detail)"
+            }
+            return unreachable(database: database,
+                               message: "the server's certificate \(problem) (sslmode=\(location.tls.rawValue))")
+        }
         if isConnectionLoss(error) {
             let message = (error as? PSQLError).map(reason) ?? "\(error)"
             return unreachable(database: database, message: message)
@@ -65,11 +74,36 @@ public enum PostgresStoreError: Error, Equatable, Sendable, CustomStringConverti
         error.serverInfo?[.message] ?? error.underlying.map { "\($0)" } ?? "\(error.code)"
     }
 
+    /// What failed when `error` is a TLS handshake that did not accept the server's certificate
+    /// (not signed by a trusted authority, or for another host name): a setting to change, not
+    /// a connection to try again. Nil for any other error.
+    static func certificateFailure(_ error: any Error) -> CertificateFailure? {
+        let underlying = (error as? PSQLError)?.underlying ?? error
+        if let extra = underlying as? NIOSSLExtraError {
+            return extra == .failedToValidateHostname ? .otherHost : .unverified("\(extra)")
+        }
+        guard case .handshakeFailed(let failure)? = underlying as? NIOSSLError else { return nil }
+        guard case .sslError(let errors) = failure else { return .unverified("\(failure)") }
+        return .unverified(errors.map { "\($0)" }.joined(separator: "; "))
+    }
+
+    /// Why a server's certificate was not accepted.
+    enum CertificateFailure {
+        /// It does not name the host the URL connects to.
+        case otherHost
+        /// Another check failed (no trusted authority signed it, it expired): the TLS library's words.
+        case unverified(String)
+    }
+
     /// Whether `error` means the connection is gone (so a new one may succeed): a closed or
-    /// failed socket, or a server shutting down (SQLSTATE class 08, 57P01 to 57P03).
+    /// failed socket, a server that would not let a connection be made or did not answer a
+    /// statement in time, or a server shutting down (SQLSTATE class 08, 57P01 to 57P03).
     static func isConnectionLoss(_ error: any Error) -> Bool {
         if case .unreachable? = error as? PostgresStoreError { return true }
-        if error is IOError || error is ChannelError || error is LeaseWaitExceeded { return true }
+        if error is IOError || error is ChannelError || error is LeaseWaitExceeded || error is ServerSilent
+            || error is CallDeadlineExceeded {
+            return true
+        }
         guard let error = error as? PSQLError else { return false }
         switch error.code {
         case .serverClosedConnection, .connectionError, .uncleanShutdown, .clientClosedConnection:

@@ -36,7 +36,7 @@ public struct PrivateCluster: Sendable {
     }
 
     /// Runs `pg_ctl ARGUMENTS` on the cluster, as the user that owns its files.
-    private func pgCtl(_ arguments: String) throws {
+    func pgCtl(_ arguments: String) throws {
         _ = try Self.shell("""
             bin="$(photofeed_pg_bin)"; user="$(stat -c %U \(directory)/data)"
             photofeed_pg_as "$user" "$bin/pg_ctl" --pgdata=\(directory)/data \(arguments) >/dev/null

@@ -66,6 +66,13 @@ enum PostgresFeedSnapshot {
         }
     }
 
+    /// The first column of the rows `sql` gives in `location` (one bigint each).
+    static func integers(_ sql: String, in location: PostgresLocation) throws -> [Int64] {
+        try withConnection(location) { connection, logger in
+            try connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).wait().rows.map { try $0.decode(Int64.self) }
+        }
+    }
+
     private static func withConnection<T>(_ location: PostgresLocation,
                                           _ body: (PostgresConnection, Logger) throws -> T) throws -> T {
         let configuration = PostgresConnection.Configuration(

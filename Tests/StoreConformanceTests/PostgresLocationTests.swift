@@ -1,5 +1,5 @@
 import FeedModel
-import FeedStorePostgres
+@testable import FeedStorePostgres
 import LayoutTestSupport
 import Testing
 
@@ -29,11 +29,31 @@ import Testing
         ("postgres://me:pw@h/feed?sslmode=verify-ca", "sslmode must be one of disable, prefer, require, verify-full, not 'verify-ca'"),
         ("postgres://me:pw@h/feed?connect_timeout=0", "connect_timeout must be a whole number of seconds, 1 or more, not '0'"),
         ("postgres://me:pw@h/feed?sslmod=require", "unknown parameter 'sslmod'"),
+        ("postgres://me:pw@h/feed?options=-x", "options must be settings written -c name=value, not '-x'"),
+        ("postgres://me:pw@h/feed?options=-c%20statement_timeout%3Dsoon",
+         "statement_timeout in options must be a time such as 30s or 500ms, not 'soon'"),
     ])
     func aBadURLSaysWhyWithoutItsPassword(url: String, reason: String) {
         let error = #expect(throws: PostgresLocationError.self) { try PostgresLocation(url: url) }
         #expect(error?.reason == reason)
         #expect(error?.description.contains("pw") == false)
+    }
+
+    /// libpq's `options`: the store's two time limits as durations, other settings as they are;
+    /// `$PGOPTIONS` when the URL has none.
+    @Test func optionsSetTheSessionLimitsAndOtherSettings() throws {
+        let location = try PostgresLocation(url: "postgres://me@h/feed?sslrootcert=/etc/ca.pem&options="
+            + "-c%20statement_timeout%3D5s%20--idle-in-transaction-session-timeout%3D2min%20-cwork_mem%3D8MB")
+        #expect(location.statementTimeout == .seconds(5) && location.idleInTransactionTimeout == .seconds(120))
+        #expect(location.serverSettings == ["work_mem": "8MB"] && location.sslRootCertificate == "/etc/ca.pem")
+        #expect(location.callDeadline == .seconds(10))
+        #expect(try PostgresLocation(url: location.description) == location)
+        #expect(location.startupParameters().filter { ["statement_timeout", "work_mem"].contains($0.0) }.map { "\($0)=\($1)" }
+            == ["statement_timeout=5000", "work_mem=8MB"])
+
+        let unlimited = try PostgresLocation(url: "postgres://me@h/feed", environment: ["PGOPTIONS": "-c statement_timeout=0"])
+        #expect(unlimited.statementTimeout == .zero && unlimited.callDeadline == nil)
+        #expect(try PostgresLocation(url: "postgres://me@h/feed").callDeadline == .seconds(65))
     }
 
     @Test func theLibpqVariablesFillWhatTheURLLeavesOut() throws {

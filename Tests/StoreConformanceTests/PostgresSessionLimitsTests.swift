@@ -15,11 +15,12 @@ struct PostgresSessionLimitsTests {
         let settings = try await store.withSession { session in
             try await session.query("""
                 SELECT current_setting('idle_in_transaction_session_timeout'), current_setting('tcp_keepalives_idle'),
-                       current_setting('tcp_keepalives_interval'), current_setting('tcp_keepalives_count')
-                """).rows.map { try $0.decode((String, String, String, String).self) }
+                       current_setting('tcp_keepalives_interval'), current_setting('tcp_keepalives_count'),
+                       current_setting('statement_timeout')
+                """).rows.map { try $0.decode((String, String, String, String, String).self) }
         }
         // (Over a Unix socket the server reports 0 for the keepalives; the tests connect over TCP.)
-        #expect(settings.map { [$0.0, $0.1, $0.2, $0.3] } == [["30s", "10", "5", "3"]])
+        #expect(settings.map { [$0.0, $0.1, $0.2, $0.3, $0.4] } == [["30s", "10", "5", "3", "1min"]])
     }
 
     /// The server's end: a session with the store's limits (a shorter idle limit here) that locks
