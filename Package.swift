@@ -140,7 +140,8 @@ let package = Package(
         // An HTTP/1.1 client with a time limit on every request, for servers a test starts as a
         // user does (child processes, the service's whole run): never Foundation's URLSession.
         .target(name: "HTTPTestSupport", dependencies: [
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            "LayoutTestSupport", .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ], path: "Tests/HTTPTestSupport", swiftSettings: strict),
         .testTarget(name: "LayoutCoreTests", dependencies: [

@@ -14,7 +14,7 @@ import Testing
 /// The page at `/` follows the change stream in Debian's headless chromium: while the sync
 /// daemon completes geocodes and comment feeds in another process, the page's cells take the
 /// heights the API gives at the end, without a reload.
-@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct LivePageBrowserTests {
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct LivePageBrowserTests {
     /// Each cell's height on a page as the DOM has it (`section.cell` style), by photo id.
     static func cellHeights(dom: String) throws -> [Int: Double] {
         let pattern = try Regex(#"<section class="cell" data-photo-id="(\d+)" style="width: [\d.]+px; height: ([\d.]+)px"#)

@@ -7,7 +7,7 @@ import Testing
 
 /// 1,000 clients of `GET /v1/changes` on one server, on loopback: a commit reaches every one of
 /// them as the same event, and the changed cell is laid out once for all of them.
-@Suite(.tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct ManySubscribersTests {
+@Suite(.tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct ManySubscribersTests {
     static let clients = 1_000
 
     /// The layout cache report's miss count.
