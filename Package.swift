@@ -78,12 +78,12 @@ let package = Package(
         // The same store seam on PostgreSQL (postgres-nio), a peer of FeedStore over FeedModel
         // (no GRDB); only executables that name a PostgreSQL database link it.
         .target(name: "FeedStorePostgres", dependencies: [
-            "FeedModel", .product(name: "PostgresNIO", package: "postgres-nio"),
+            "FeedModel", "Locking", .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
-            "FeedModel", .product(name: "HeapModule", package: "swift-collections"),
+            "FeedModel", "Locking", .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "PhotoFeed", dependencies: [
@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "FeedAPIModel", dependencies: ["FeedModel", "PhotoFeed"], swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
             "FeedAPIModel", "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedModel", "FeedStore", "FeedSync",
-            "TextLayout",
+            "Locking", "TextLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -104,7 +104,7 @@ let package = Package(
         // The HTTP service (docs/openapi.yaml; `photofeed serve` in photofeed-server): Hummingbird's routes
         // over the feed, run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
         .target(name: "FeedService", dependencies: [
-            "FeedAPIModel", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
+            "FeedAPIModel", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "Locking", "TextLayout",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),

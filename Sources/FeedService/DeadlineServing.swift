@@ -1,5 +1,5 @@
 import FeedModel
-import Synchronization
+import Locking
 
 /// A store whose every served read and write answers within a deadline (``FeedServing``): past it
 /// the call fails with ``StoreDeadlineExceeded`` (a ``StoreFailure/unreachable(message:)``, which
@@ -87,7 +87,7 @@ private final class DeadlineRace<T: Sendable>: Sendable {
         var tasks: [Task<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func start(_ continuation: CheckedContinuation<T, any Error>, work: Task<Void, Never>, timer: Task<Void, Never>) {
         let early = state.withLock { state -> Result<T, any Error>? in
