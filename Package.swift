@@ -78,12 +78,12 @@ let package = Package(
         // The same store seam on PostgreSQL (postgres-nio), a peer of FeedStore over FeedModel
         // (no GRDB); only executables that name a PostgreSQL database link it.
         .target(name: "FeedStorePostgres", dependencies: [
-            "FeedModel", .product(name: "PostgresNIO", package: "postgres-nio"),
+            "FeedModel", "Locking", .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "FeedSync", dependencies: [
-            "FeedModel", .product(name: "HeapModule", package: "swift-collections"),
+            "FeedModel", "Locking", .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .target(name: "PhotoFeed", dependencies: [
@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "FeedAPIModel", dependencies: ["FeedModel", "PhotoFeed"], swiftSettings: strict),
         .target(name: "PhotoFeedCLI", dependencies: [
             "FeedAPIModel", "PhotoFeed", "FeedRendering", "LayoutDescription", "FeedModel", "FeedStore", "FeedSync",
-            "TextLayout",
+            "Locking", "TextLayout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -104,7 +104,7 @@ let package = Package(
         // The HTTP service (docs/openapi.yaml; `photofeed serve` in photofeed-server): Hummingbird's routes
         // over the feed, run by a ServiceGroup; metrics through swift-metrics into a Prometheus registry.
         .target(name: "FeedService", dependencies: [
-            "FeedAPIModel", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "TextLayout",
+            "FeedAPIModel", "PhotoFeed", "FeedRendering", "FeedModel", "FeedStore", "FeedSync", "Locking", "TextLayout",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -140,7 +140,8 @@ let package = Package(
         // An HTTP/1.1 client with a time limit on every request, for servers a test starts as a
         // user does (child processes, the service's whole run): never Foundation's URLSession.
         .target(name: "HTTPTestSupport", dependencies: [
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            "LayoutTestSupport", .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ], path: "Tests/HTTPTestSupport", swiftSettings: strict),
         // A TCP proxy a test can freeze (a partition, a suspended host) or make reset connections.

@@ -1,8 +1,8 @@
 import FeedAPIModel
 import FeedModel
+import Locking
 import Logging
 import PhotoFeed
-import Synchronization
 
 /// The server's one reader of the change log, and the fan-out of what it reads to the clients of
 /// `GET /v1/changes` (``ChangeSubscriber``).
@@ -27,7 +27,7 @@ final class ChangeHub: Sendable {
     let settings: ChangeStreamSettings
     let metrics: ServiceMetrics
     let logger: Logger
-    private let state = Mutex(HubState())
+    private let state = Locked(HubState())
 
     private struct HubState {
         /// The last sequence number read (nil while nobody subscribes).

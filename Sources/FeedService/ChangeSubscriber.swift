@@ -1,6 +1,6 @@
 import FeedAPIModel
 import FeedModel
-import Synchronization
+import Locking
 
 /// One client of the change stream: its width and scale, the photos it follows (nil: all), its
 /// ``ChangeBacklog``, and a signal that wakes its writer when the backlog has something. The hub adds to the backlog under the
@@ -9,7 +9,7 @@ final class ChangeSubscriber: Sendable {
     let group: ChangeGroup
     /// The photos whose changes the client wants (the cells it shows), or nil for every photo.
     let photos: Set<Int64>?
-    private let backlog: Mutex<ChangeBacklog>
+    private let backlog: Locked<ChangeBacklog>
     private let signal: AsyncStream<Void>.Continuation
     /// Yields once for each wake-up (several wake-ups before a read count as one); ends when the
     /// subscriber is finished.
@@ -18,7 +18,7 @@ final class ChangeSubscriber: Sendable {
     init(group: ChangeGroup, photos: Set<Int64>? = nil, backlogLimit: Int = ChangeBacklog.defaultLimit) {
         self.group = group
         self.photos = photos
-        backlog = Mutex(ChangeBacklog(limit: backlogLimit))
+        backlog = Locked(ChangeBacklog(limit: backlogLimit))
         (wakeUps, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 

@@ -1,7 +1,7 @@
 import FeedModel
+import Locking
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// A store whose every served read and write answers within a deadline (``FeedServing``): past it
 /// the call fails with ``StoreDeadlineExceeded`` (a ``StoreFailure/unreachable(message:)``, which
@@ -95,7 +95,7 @@ private final class DeadlineRace<T: Sendable>: Sendable {
         var timer: Scheduled<Void>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func start(_ continuation: CheckedContinuation<T, any Error>, timer: Scheduled<Void>, work: Task<Void, Never>) {
         let early = state.withLock { state -> Result<T, any Error>? in

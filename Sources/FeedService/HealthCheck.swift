@@ -1,5 +1,5 @@
 import FeedModel
-import Synchronization
+import Locking
 
 /// `/healthz`'s check of the database: a read (``FeedServing/ping()``) that succeeded within the
 /// last ``freshness`` stands for the database answering, so a monitor's probe under load does not
@@ -8,7 +8,7 @@ import Synchronization
 final class HealthCheck: Sendable {
     let store: any FeedServing
     let freshness: Duration
-    private let lastAnswer = Mutex<ContinuousClock.Instant?>(nil)
+    private let lastAnswer = Locked<ContinuousClock.Instant?>(nil)
 
     init(store: any FeedServing, freshness: Duration = .milliseconds(250)) {
         self.store = store

@@ -1,14 +1,14 @@
 import FeedModel
 import FeedStore
+import Locking
 import Logging
-import Synchronization
 
 /// Logs a database outage once: one `error` line when requests start failing for want of the
 /// database (a 503 whose store failure is `unreachable`), with the store's own message, and one
 /// `notice` line when a request succeeds again. The requests in between log nothing more.
 final class OutageLog: Sendable {
     private let logger: Logger
-    private let isDown = Mutex(false)
+    private let isDown = Locked(false)
 
     init(logger: Logger) {
         self.logger = logger

@@ -1,5 +1,5 @@
 import Hummingbird
-import Synchronization
+import Locking
 
 /// Responses kept in memory by request, valid while the database has not changed, each with its
 /// body and header fields made once, so that answering from the cache allocates no body, encodes
@@ -52,7 +52,7 @@ final class ResponseCache: Sendable {
 
     let byteBudget: Int
     var largestBody: Int { byteBudget / 16 }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The entries, their bytes, and a use counter that orders them by recency.
     private struct State {

@@ -1,8 +1,8 @@
 import FeedModel
 import Foundation
+import Locking
 import Metrics
 import Prometheus
-import Synchronization
 
 /// The service's metrics, made through swift-metrics with a factory of their own (not the
 /// process-wide bootstrap, so that each service and each test has its own registry) and written
@@ -39,11 +39,11 @@ final class ServiceMetrics: Sendable {
     let changeEventsSent: Metrics.Counter
     /// When the service started, in seconds since 1970 (`process_start_time_seconds`).
     let startTime = Date().timeIntervalSince1970
-    private let requests = Mutex<[RequestKey: (count: Metrics.Counter, duration: Metrics.Timer)]>([:])
+    private let requests = Locked<[RequestKey: (count: Metrics.Counter, duration: Metrics.Timer)]>([:])
     /// The `photofeed_sync_jobs` gauge of each kind and state seen so far.
-    private let jobGauges = Mutex<[JobGaugeKey: Metrics.Gauge]>([:])
+    private let jobGauges = Locked<[JobGaugeKey: Metrics.Gauge]>([:])
     /// The sync workers' totals as the last scrape read them.
-    private let workerCounts = Mutex<[SyncWorkerCounts]>([])
+    private let workerCounts = Locked<[SyncWorkerCounts]>([])
 
     struct JobGaugeKey: Hashable {
         var kind: String

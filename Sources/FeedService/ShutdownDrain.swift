@@ -1,8 +1,8 @@
 import Hummingbird
+import Locking
 import NIOCore
 import NIOHTTPTypes
 import ServiceLifecycle
-import Synchronization
 
 /// What SIGTERM does before the server stops accepting: it keeps accepting and answers every
 /// request 503 (a problem document, `Retry-After: 1`, `Connection: close`, the connection closed
@@ -30,7 +30,7 @@ final class ShutdownDrain: Sendable {
     let clock: any Clock<Duration>
     /// Whether SIGTERM came, the connections and requests seen since the server started, and
     /// the connections open.
-    private let state = Mutex<(draining: Bool, activity: Int, open: Int)>((false, 0, 0))
+    private let state = Locked<(draining: Bool, activity: Int, open: Int)>((false, 0, 0))
 
     init(quietPeriod: Duration = .milliseconds(100), longest: Duration = .seconds(5),
          clock: any Clock<Duration> = ContinuousClock()) {

@@ -1,7 +1,7 @@
 import FeedModel
 import Foundation
 import GRDB
-import Synchronization
+import Locking
 
 /// Watches a SQLite database file for commits by any connection, in this process or another (a
 /// `photofeed sync` running beside a server): the SQLite ``ChangeWatching``.
@@ -35,7 +35,7 @@ public final class ChangeWatcher: ChangeWatching {
     private let watch: DatabaseFileWatch?
     private let uptime: @Sendable () -> Duration
     /// The last read: its number, and the time taken just before it (nil before the first).
-    private let last = Mutex<(version: Int64, readAt: Duration?)>((0, nil))
+    private let last = Locked<(version: Int64, readAt: Duration?)>((0, nil))
 
     /// - Parameters:
     ///   - interval: the least time between two reads of the pragma (zero: every call reads).

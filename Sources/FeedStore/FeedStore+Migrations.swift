@@ -1,7 +1,7 @@
 import FeedModel
 import Foundation
 import GRDB
-import Synchronization
+import Locking
 
 extension FeedStore {
     /// GRDB's migrator with every file registered in order. Each migration runs in its own
@@ -44,7 +44,7 @@ extension FeedStore {
     /// The migrations one `migrate` call applied itself, not those another process applied
     /// while it ran.
     final class AppliedNames: Sendable {
-        let names = Mutex<[String]>([])
+        let names = Locked<[String]>([])
     }
 
     /// Applies pending migrations up to and including `target` (all when nil).

@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// Layout cache hits and misses counted in memory and written with the next layout write, so
 /// that a page read writes nothing.
 final class LayoutAccessCounts: Sendable {
-    private let counts = Mutex<(hits: Int, misses: Int)>((0, 0))
+    private let counts = Locked<(hits: Int, misses: Int)>((0, 0))
 
     func add(hits: Int, misses: Int) {
         counts.withLock { $0.hits += hits; $0.misses += misses }

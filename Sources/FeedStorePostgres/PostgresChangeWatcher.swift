@@ -1,9 +1,9 @@
 import FeedModel
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
-import Synchronization
 
 /// Watches a PostgreSQL store's database for commits by any process on any machine: the
 /// PostgreSQL ``ChangeWatching``, through `LISTEN`/`NOTIFY`.
@@ -105,7 +105,7 @@ public final class PostgresChangeWatcher: ChangeWatching {
 
 /// The watcher's count and whether it listens, shared by its callers and its listening task.
 private final class WatchState: Sendable {
-    private let state = Mutex<(version: Int64, listening: Bool)>((0, false))
+    private let state = Locked<(version: Int64, listening: Bool)>((0, false))
 
     var isListening: Bool { state.withLock { $0.listening } }
 

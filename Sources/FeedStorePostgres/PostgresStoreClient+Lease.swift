@@ -1,8 +1,8 @@
+import Locking
 import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
-import Synchronization
 
 extension PostgresStoreClient {
     /// Runs `body` with a connection leased from the client, held for as long as `body` runs.
@@ -84,7 +84,7 @@ extension PostgresStoreClient {
 /// ``PostgresStoreClient/probeAfter`` ago shares its outcome, so a busy pool's waiting leases do
 /// not each open a connection.
 final class ServerProbe: Sendable {
-    private let current = Mutex<(task: Task<Void, any Error>, started: ContinuousClock.Instant)?>(nil)
+    private let current = Locked<(task: Task<Void, any Error>, started: ContinuousClock.Instant)?>(nil)
     let freshness: Duration
 
     init(freshness: Duration) {
@@ -143,7 +143,7 @@ enum LeaseEvent: Sendable {
 /// Holds a lease until its borrower releases it; a release before the lease arrives lets it go
 /// at once.
 final class LeaseHolder: Sendable {
-    private let state = Mutex<(released: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+    private let state = Locked<(released: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
 
     /// Returns when ``release()`` is called (at once when it was), whether or not the task is
     /// cancelled.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The daemon's notion of time: elapsed time since it started, and a way to wait for a deadline.
 ///
@@ -22,9 +22,9 @@ extension SyncClock {
 /// Simulated time: `sleep(until:)` advances the clock to the deadline immediately.
 ///
 /// Only one consumer (the sync worker) should sleep on it; that is what makes the sequence of
-/// times it reports deterministic. `@unchecked`-free: its state is a `Mutex`.
+/// times it reports deterministic. `@unchecked`-free: its state is `Locked`.
 public final class VirtualClock: SyncClock {
-    private let elapsed = Mutex<Duration>(.zero)
+    private let elapsed = Locked<Duration>(.zero)
 
     public init() {}
 

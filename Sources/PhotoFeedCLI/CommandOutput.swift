@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FeedAPIModel
-import Synchronization
+import Locking
 
 /// Where every command writes: lines on standard output, `error: …` lines on standard error, and
 /// progress drawn on standard error when that is a terminal.
@@ -64,7 +64,7 @@ public struct CommandOutput: Sendable {
 
     /// The first failure of a stream's writes, shared by the closures that write and ask.
     private final class FirstFailure: Sendable {
-        private let state = Mutex<String?>(nil)
+        private let state = Locked<String?>(nil)
 
         var reason: String? { state.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import FeedModel
 import FeedStore
-import Synchronization
+import Locking
 
 /// The databases this executable can open besides SQLite files, chosen by its `main`: the lean
 /// `photofeed` registers none, and a build that links a server store registers its opener, so
@@ -28,7 +28,7 @@ public struct StoreBackends: Sendable {
         }
     }
 
-    private static let servers = Mutex<[Server]>([])
+    private static let servers = Locked<[Server]>([])
 
     /// Makes `server` open the URLs of its schemes, for every command of this process.
     public static func register(_ server: Server) {

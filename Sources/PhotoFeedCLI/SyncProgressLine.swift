@@ -1,6 +1,6 @@
 import FeedSync
 import Foundation
-import Synchronization
+import Locking
 
 /// The daemon's live progress line on stderr — the share of its jobs ended, completed,
 /// pending, failed, completions per second of wall time and the time left at that rate
@@ -17,7 +17,7 @@ final class SyncProgressLine: Sendable {
     }
 
     private let start = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let draw: @Sendable (String) -> Void
 
     init(draw: @escaping @Sendable (String) -> Void) {

@@ -1,11 +1,11 @@
 import FeedSync
-import Synchronization
+import Locking
 
 /// Cancels the daemon's task when a stop signal arrives, even one that arrives before the task
 /// exists: the signal handler is installed first thing, so a SIGTERM during start-up (while the
 /// database opens) stops the daemon cleanly instead of killing it.
 final class SyncStopSwitch: Sendable {
-    private let state = Mutex<(task: Task<SyncReport, any Error>?, stopped: Bool)>((nil, false))
+    private let state = Locked<(task: Task<SyncReport, any Error>?, stopped: Bool)>((nil, false))
 
     /// Stops the task, now if it runs, or as soon as it is attached.
     func stop() {

@@ -9,7 +9,7 @@ import TextLayout
 
 /// Opens the HTML feed page in Debian's headless chromium and checks that the browser put every
 /// cell, node and text baseline where the layout says, in the real fonts, and that it paints.
-@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct HTMLFeedBrowserTests {
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct HTMLFeedBrowserTests {
     /// A third cell with frames on the half-point grid of a scale-2 layout and an id that needs
     /// escaping.
     static let third = CellSnapshot(photoID: 103, size: Size(375, 120.5), nodes: [

@@ -8,7 +8,7 @@ import Testing
 
 /// Opens `photofeed session`'s HTML timeline in Debian's headless chromium and checks that the
 /// browser draws every lane and mark where the renderer puts them.
-@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct SessionTimelineBrowserTests {
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct SessionTimelineBrowserTests {
     /// The synthetic session of FeedSessionTests: 10 steps, pages at steps 0 and 1, two shifts
     /// of 20 points at step 9.
     static func report() throws -> SessionReport {

@@ -16,7 +16,7 @@ import Testing
 /// event, or a later event of the same photo is), and each photo's last event is what
 /// `/v1/photos/{id}` answers at the end. The same with two servers of one PostgreSQL database and
 /// two workers, the client moving from one server to the other.
-@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct ChangeStreamResumeTests {
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct ChangeStreamResumeTests {
     enum Backend: String, CaseIterable, CustomStringConvertible {
         case sqlite, postgres
         var description: String { rawValue }

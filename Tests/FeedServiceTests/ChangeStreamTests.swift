@@ -11,7 +11,7 @@ import Testing
 /// `GET /v1/changes` on a SQLite file: another connection's commit reaches a subscriber as the
 /// photo's item; a client that resumes gets what it missed, once, in order; a position the log
 /// no longer holds gets a reset; idle streams get heartbeats.
-@Suite(.timeLimit(.minutes(10))) struct ChangeStreamTests {
+@Suite(.timeLimit(minutes: 10)) struct ChangeStreamTests {
     static let settings = ChangeStreamSettings(pollInterval: .milliseconds(5), fallbackRead: .milliseconds(200),
                                                heartbeat: .seconds(3_600))
     static let path = "/v1/changes?width=375&scale=3"

@@ -16,7 +16,7 @@ import Testing
 /// A SQLite file replaced or truncated under `photofeed-server serve` and `sync` as child
 /// processes: a replaced file stops either with status 74 and one `error:` line, leaving the new
 /// file sound and alone; a truncated file is answered with an error, never a crash by a signal.
-@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10)))
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10))
 struct DatabaseFileFaultProcessTests {
     /// A seeded database file, and another database, complete in its one file, with one user.
     static func files() throws -> (served: String, other: String) {

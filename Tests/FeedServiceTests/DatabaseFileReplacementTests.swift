@@ -13,7 +13,7 @@ import Testing
 /// `Retry-After`, stops with ``DatabaseFileReplaced``, and leaves the new file exactly as it was,
 /// with no log of the old file beside it (SQLite would replay that log into the new file).
 /// The test runs the service's whole `run()` (the file's watch is a service of its group).
-@Suite(.timeLimit(.minutes(10))) struct DatabaseFileReplacementTests {
+@Suite(.timeLimit(minutes: 10)) struct DatabaseFileReplacementTests {
     @Test func aFileRenamedOverTheServedOneIsAnswered503AndLeftAsItWas() async throws {
         // Given a server on a seeded file that has answered a page (and stored its layouts: the
         // old file's log holds frames)

@@ -1,6 +1,7 @@
 @testable import FeedService
 import FeedModel
 import Hummingbird
+import LayoutTestSupport
 import StoreTestSupport
 import Synchronization
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// generic detail, and the outage is logged once.
 // (5 minutes, as the other suites: a whole test run can keep both cooperative threads busy for
 // more than a minute before these get one.)
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(minutes: 5))
 struct DeadlineServingTests {
     static let slot = LayoutSlot(cellKind: "photo", sizeRange: .width(375), scale: 2)
 

@@ -11,7 +11,7 @@ import Testing
 /// The service's HTML page in Debian's headless chromium, loaded over HTTP from the running
 /// service (fonts from `/fonts/…`, nothing from `file://`): every cell and every node of the
 /// cells' layouts lands where `GET /v1/feed` says, and a screenshot is kept.
-@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct HTMLPageBrowserTests {
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct HTMLPageBrowserTests {
     @Test func everyCellsBoxesLandWhereItsLayoutSays() async throws {
         let chromium = try HeadlessChromium.locate()
         let app = try ServiceFixture.service(htmlProbe: .positions).service.application()

@@ -9,7 +9,7 @@ import Testing
 /// The tests' HTTP client ends every request: with the response from a real server, with its
 /// timeout from a server that never answers, with an error from one that hangs up, and at once
 /// when its task is cancelled. A request that could wait forever would hang the whole run.
-@Suite(.timeLimit(.minutes(10))) struct HTTPTestClientTests {
+@Suite(.timeLimit(minutes: 10)) struct HTTPTestClientTests {
     /// Runs `body` with the port of a loopback server whose connections get `handler`'s handlers.
     static func withServer(_ handler: @escaping @Sendable () -> (any ChannelHandler)?,
                            _ body: (Int) async throws -> Void) async throws {

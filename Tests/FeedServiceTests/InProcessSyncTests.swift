@@ -17,7 +17,7 @@ import Testing
 /// The daemon runs on simulated time, so the run is deterministic and takes no real waiting.
 /// The test runs the service's whole `run()` (the server and the daemon in one service group),
 /// which HummingbirdTesting's frameworks do not drive, so it talks to the port it listens on.
-@Suite(.timeLimit(.minutes(10))) struct InProcessSyncTests {
+@Suite(.timeLimit(minutes: 10)) struct InProcessSyncTests {
     /// Simulated time that gives the other tasks a turn at every wait, so that the daemon's idle
     /// polling (instant on simulated time) shares the threads with the server.
     final class TakingTurnsClock: SyncClock {

@@ -9,7 +9,7 @@ import Testing
 
 /// `photofeed_sync_jobs{kind,state}` in `/metrics`: the job queue as the database holds it at each
 /// scrape, so a server shows the work of sync workers that run in other processes.
-@Suite(.timeLimit(.minutes(10))) struct JobMetricsTests {
+@Suite(.timeLimit(minutes: 10)) struct JobMetricsTests {
     /// The `photofeed_sync_jobs` samples of `metrics`, by `kind/state`.
     static func jobSamples(_ metrics: String) -> [String: Int] {
         var samples: [String: Int] = [:]

@@ -3,10 +3,10 @@ import FeedModel
 import FeedService
 import FeedStore
 import Foundation
+import HTTPTestSupport
 import HummingbirdTesting
 import LayoutTestSupport
 import Logging
-import NIOFoundationCompat
 import StoreTestSupport
 import Synchronization
 import Testing
@@ -14,7 +14,7 @@ import Testing
 /// The page at `/` follows the change stream in Debian's headless chromium: while the sync
 /// daemon completes geocodes and comment feeds in another process, the page's cells take the
 /// heights the API gives at the end, without a reload.
-@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct LivePageBrowserTests {
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct LivePageBrowserTests {
     /// Each cell's height on a page as the DOM has it (`section.cell` style), by photo id.
     static func cellHeights(dom: String) throws -> [Int: Double] {
         let pattern = try Regex(#"<section class="cell" data-photo-id="(\d+)" style="width: [\d.]+px; height: ([\d.]+)px"#)
@@ -28,8 +28,9 @@ import Testing
     }
 
     /// Each item's height on a page of the API, by photo id.
-    static func apiHeights(_ client: any TestClientProtocol, _ query: String) async throws -> [Int: Double] {
-        let page = ServiceFixture.object(try await client.execute(uri: "/v1/feed?\(query)", method: .get))
+    static func apiHeights(_ client: HTTPTestClient, _ query: String) async throws -> [Int: Double] {
+        let response = try await client.get("/v1/feed?\(query)")
+        let page = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
         var heights: [Int: Double] = [:]
         for item in page["items"] as? [[String: Any]] ?? [] {
             let size = (item["layout"] as? [String: Any])?["size"] as? [Double] ?? []
@@ -53,26 +54,30 @@ import Testing
             idleTimeout: ServiceFixture.idleTimeout,
             changeStream: ChangeStreamSettings(pollInterval: .milliseconds(10), fallbackRead: .milliseconds(250)))
         let query = "width=375&scale=3&limit=12"
-        try await service.application().test(.live) { client in
-            let port = try #require(client.port)
+        try await service.application().test(.live) { live in
+            // Requests go through HTTPTestClient, whose time limit scales in a sanitized run (the
+            // live client's is a fixed 20 s, which a thread-sanitized run went past)
+            let client = HTTPTestClient(port: try #require(live.port))
+            let port = client.port
             let before = try await Self.apiHeights(client, query)
             try #require(before.count == 12)
 
-            // When chromium shows the page (for 45 s: a whole test run shares two cores) and, once
-            // the page follows the stream, the daemon runs every job to the end in another process
+            // When chromium shows the page (for 45 s: a whole test run shares two cores; scaled in a
+            // sanitized run) and, once the page follows the stream, the daemon runs every job to the
+            // end in another process
             let page = try #require(URL(string: "http://127.0.0.1:\(port)/?\(query)"))
             let chromiumEnded = Mutex(false)
             let browsing = Task {
                 defer { chromiumEnded.withLock { $0 = true } }
                 return await BlockingWorkThreads.run {
-                    Result { try chromium.run(["--timeout=45000", "--dump-dom"], page: page, workDirectory: directory,
-                                              timeout: 150) }
+                    Result { try chromium.run(["--timeout=\(45_000 * TestTimeScale.factor)", "--dump-dom"], page: page,
+                                              workDirectory: directory, timeout: 150 * Double(TestTimeScale.factor)) }
                 }
             }
             // (until the page subscribes, or chromium ends without it: its own limit bounds the wait)
             var subscribers = 0.0
             while subscribers < 2, !chromiumEnded.withLock({ $0 }) {
-                let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                let metrics = try await client.get("/metrics").text
                 subscribers = InProcessSyncTests.sample("photofeed_change_subscribers", in: metrics) ?? 0
                 await Task.yield()
             }

@@ -8,7 +8,7 @@ import LayoutTestSupport
 import Testing
 
 /// The service over a real TCP socket on loopback (a free port), as a client sees it.
-@Suite(.timeLimit(.minutes(10))) struct LiveServerTests {
+@Suite(.timeLimit(minutes: 10)) struct LiveServerTests {
     @Test func aFeedPageOverARealSocket() async throws {
         let app = try ServiceFixture.service().service.application()
         try await app.test(.live) { client in
@@ -30,7 +30,7 @@ import Testing
 
 /// Connections that stall: a client that sends half a request head and waits is closed once the
 /// idle timeout passes, so stalled sockets cannot hold every descriptor.
-@Suite(.timeLimit(.minutes(10))) struct StalledConnectionTests {
+@Suite(.timeLimit(minutes: 10)) struct StalledConnectionTests {
     @Test func halfARequestIsClosedAfterTheIdleTimeout() async throws {
         let app = try ServiceFixture.service(idleTimeout: .milliseconds(100)).service.application()
         try await app.test(.live) { client in

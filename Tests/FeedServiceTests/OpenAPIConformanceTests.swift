@@ -11,7 +11,7 @@ import Testing
 /// project's validator (bin/lib/openapi-validate: JSON Schema 2020-12 through Python's
 /// jsonschema, installed from PyPI when missing): documented status, content type, body schema
 /// and headers. The test fails when the validator cannot run.
-@Suite(.timeLimit(.minutes(10))) struct OpenAPIConformanceTests {
+@Suite(.timeLimit(minutes: 10)) struct OpenAPIConformanceTests {
     /// (request URI, the document's path template, extra headers)
     static let requests: [(uri: String, path: String, headers: HTTPFields)] = [
         ("/v1/feed?width=375&limit=3", "/v1/feed", [:]),

@@ -8,7 +8,7 @@ import Testing
 /// A request head larger than the server reads (80 KiB, 1,000 fields): a URL of a megabyte is
 /// 414, header fields of a megabyte (or 1,001 of them) 431, each with a problem document, and the
 /// connection ends; a request just under the limit is served.
-@Suite(.timeLimit(.minutes(10))) struct OversizedRequestHeadTests {
+@Suite(.timeLimit(minutes: 10)) struct OversizedRequestHeadTests {
     static let megabyte = String(repeating: "a", count: 1 << 20)
 
     /// Sends each request on its own connection to a live server.

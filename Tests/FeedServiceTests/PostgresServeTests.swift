@@ -16,7 +16,7 @@ import Testing
 /// commits, no request fails, and after each commit the page it answers changes (its cached
 /// response is dropped when the commit's notification arrives). The cluster is the test run's
 /// (`PHOTOFEED_TEST_POSTGRES_URL`, which bin/test sets); without it the tests fail.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct PostgresServeTests {
+@Suite(.serialized, .timeLimit(minutes: 10)) struct PostgresServeTests {
     /// A new schema of the test cluster's database, and the location whose tables live in it.
     static func freshSchema() throws -> PostgresLocation {
         guard let url = ProcessInfo.processInfo.environment["PHOTOFEED_TEST_POSTGRES_URL"], !url.isEmpty else {

@@ -9,7 +9,7 @@ import Testing
 /// `photofeed-server serve` as a child process: it names its port, answers, and on SIGTERM
 /// stops gracefully with status 0; with `--with-sync`, a sync daemon already holding the
 /// database's lock makes it fail with 75 (one daemon per database).
-@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct ServeProcessTests {
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct ServeProcessTests {
     /// `.build/<triple>/debug/photofeed-server`, beside the running test bundle.
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()

@@ -4,6 +4,7 @@ import FeedStore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import LayoutTestSupport
 import Logging
 import NIOCore
 import NIOFoundationCompat
@@ -16,9 +17,9 @@ enum ServiceFixture {
     /// A service on a fresh seeded database file (its path too, for a second connection).
     /// The test servers' idle timeout and store deadline: far beyond what a request takes, so a
     /// suite whose tasks wait for threads (the whole test run shares two cores) is never cut
-    /// short; the tests of the timeout and the deadline set their own.
-    static let idleTimeout = TimeAmount.minutes(5)
-    static let storeDeadline = Duration.seconds(120)
+    /// short (both scaled in a sanitized run); the tests of the timeout and the deadline set their own.
+    static let idleTimeout = TimeAmount(TestTimeScale.scaled(.seconds(300)))
+    static let storeDeadline = TestTimeScale.scaled(.seconds(120))
 
     static func service(busyTimeout: TimeInterval = 5, htmlProbe: HTMLTestProbe = .none,
                         idleTimeout: TimeAmount = ServiceFixture.idleTimeout,

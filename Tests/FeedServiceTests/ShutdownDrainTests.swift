@@ -10,7 +10,7 @@ import Testing
 /// server drains), none is reset or closed without one, and the server then exits 0. (Closing
 /// the listening socket at once reset the backlog, and closed the accepted connections whose
 /// request had not been read.)
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ShutdownDrainTests {
+@Suite(.serialized, .timeLimit(minutes: 10)) struct ShutdownDrainTests {
     /// Collects what the server sends on one connection until it closes; a reset fails it.
     final class Collector: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer

@@ -1,12 +1,15 @@
 import Foundation
+import LayoutTestSupport
 import StoreTestSupport
 import Testing
 
 /// The test sources keep the two rules that stop a run from hanging (architecture rule 13):
 /// no test talks HTTP through Foundation's URL session type (its corelibs implementation can hang
 /// or crash the whole run), and every suite that starts processes or opens sockets or database
-/// connections carries a `.timeLimit`, so a hang is reported against its test. A third keeps the
-/// cooperative pool free: every suite whose tests block their thread carries `.blockingWork`.
+/// connections carries a `.timeLimit`, so a hang is reported against its test. Every limit is
+/// given as `.timeLimit(minutes:)`, which scales it in a sanitized run (``TestTimeScale``). A
+/// third keeps the cooperative pool free: every suite whose tests block their thread carries
+/// `.blockingWork`.
 @Suite struct TestSuiteRulesTests {
     /// What a suite's file does when it starts a process, a server, a socket or a PostgreSQL
     /// connection, directly or through the support types that do.
@@ -69,7 +72,26 @@ import Testing
     @Test func everySuiteThatStartsProcessesOrSocketsHasATimeLimit() throws {
         let (checked, offenders) = try Self.suites(in: Self.markers, lacking: ".timeLimit(")
         #expect(checked > 20)
-        #expect(offenders == [], "add .timeLimit(.minutes(…)) to these suites")
+        #expect(offenders == [], "add .timeLimit(minutes: …) to these suites")
+    }
+
+    /// Where `.timeLimit(minutes:)` is defined: the one file that gives Swift Testing's limit itself.
+    static let timeLimitHelper = "Tests/LayoutTestSupport/TestTimeLimits.swift"
+
+    @Test func everyTimeLimitScalesWithTheRun() throws {
+        let ownFile = URL(fileURLWithPath: #filePath).lastPathComponent
+        let offenders = try Self.testSources()
+            .filter { $0.path != Self.timeLimitHelper && !$0.path.hasSuffix(ownFile) && $0.text.contains(".timeLimit(.") }
+            .map(\.path)
+        #expect(offenders == [], "give limits as .timeLimit(minutes: …), which a sanitized run scales")
+    }
+
+    @Test func aSanitizedRunScalesTheLimitsUnlessTheScaleIsGiven() {
+        #expect(TestTimeScale.factor(environment: [:], sanitized: false) == 1)
+        #expect(TestTimeScale.factor(environment: [:], sanitized: true) == TestTimeScale.sanitized)
+        #expect(TestTimeScale.factor(environment: ["PHOTOFEED_TEST_TIME_SCALE": "3"], sanitized: true) == 3)
+        #expect(TestTimeScale.factor(environment: ["PHOTOFEED_TEST_TIME_SCALE": "2"], sanitized: false) == 2)
+        #expect(TestTimeScale.factor(environment: ["PHOTOFEED_TEST_TIME_SCALE": "0"], sanitized: false) == 1)
     }
 
     /// What a suite's file does when its tests block their thread: a store opened through the

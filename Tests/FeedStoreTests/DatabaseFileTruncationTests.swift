@@ -9,7 +9,7 @@ import Testing
 /// A database file cut short under an open store: a read of a page past its new end is an error
 /// SQLite reports (the file is not a usable database), never a signal that kills the process, as
 /// a page read through a memory map of the old length would be.
-@Suite(.blockingWork, .timeLimit(.minutes(10))) struct DatabaseFileTruncationTests {
+@Suite(.blockingWork, .timeLimit(minutes: 10)) struct DatabaseFileTruncationTests {
     static let slot = LayoutSlot(cellKind: "photo", sizeRange: .width(375), scale: 2)
 
     @Test func aReadPastTheEndOfATruncatedFileThrows() async throws {

@@ -9,7 +9,7 @@ import Testing
 /// A store whose path comes to name another file (renamed over it, or removed) stops reading
 /// and writing with ``DatabaseFileReplaced``, removes the old file's `-wal` and `-shm` from the
 /// path, and never touches the new file.
-@Suite(.blockingWork, .timeLimit(.minutes(10))) struct DatabaseFileWatchTests {
+@Suite(.blockingWork, .timeLimit(minutes: 10)) struct DatabaseFileWatchTests {
     /// A seeded store on a file with frames in its log, and the path of another database, complete
     /// in its one file, with one user.
     static func storeAndOther() throws -> (store: FeedStore, path: String, other: String) {

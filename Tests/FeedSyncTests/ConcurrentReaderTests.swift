@@ -9,7 +9,7 @@ import Testing
 
 /// Readers on their own connections (as another process would have) while the worker writes:
 /// no errors, and never a completion half applied.
-@Suite(.blockingWork, .timeLimit(.minutes(10))) struct ConcurrentReaderTests {
+@Suite(.blockingWork, .timeLimit(minutes: 10)) struct ConcurrentReaderTests {
     /// Rows that contradict each other: an asset's state and its job's state disagree, or a
     /// photo's content version is not 1 + one bump per asset that left `pending` and one for its
     /// comments loaded.

@@ -24,7 +24,7 @@ import Testing
         return (try await worker.run(until: .idle), relayouter)
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.timeLimit(minutes: 10))
     func theWorkerCommitsTheNextBatchWhileARelayoutIsInFlight() async throws {
         let (report, relayouter) = try await Self.runHoldingTheFirstPass(untilAfterCommit: 2)
         let calls = relayouter.calls

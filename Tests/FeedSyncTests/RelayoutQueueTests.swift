@@ -1,5 +1,6 @@
 import FeedModel
 @testable import FeedSync
+import LayoutTestSupport
 import Testing
 
 /// The layout-pass queue alone: one pass per batch, read while the pass before it may still run
@@ -15,7 +16,7 @@ import Testing
         photoIDs.map { ContentChange(photoID: $0, contentVersion: 2, edit: .imageState(.loaded)) }
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(minutes: 5))
     func eachBatchIsOnePassReadAtOnceAndStartedAfterThePassBeforeIt() async throws {
         let relayouter = GatedRelayouter()
         let queue = RelayoutQueue(relayouter: relayouter)
@@ -43,7 +44,7 @@ import Testing
     }
 
     /// A pass hands each photo the changes of its batch that marked it, in commit order.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(minutes: 5))
     func aPassCarriesEachPhotosChangesInCommitOrder() async throws {
         let relayouter = GatedRelayouter()
         let queue = RelayoutQueue(relayouter: relayouter)
@@ -59,7 +60,7 @@ import Testing
                                                 MarkedCell(photoID: 2, changes: [avatar, image])])
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(minutes: 5))
     func aFailedPassIsThrownOnceAndTheBatchReadMeanwhileIsNotLaidOut() async throws {
         let relayouter = GatedRelayouter(failsOnCall: 1)
         let queue = RelayoutQueue(relayouter: relayouter)
@@ -74,7 +75,7 @@ import Testing
         #expect(await queue.total.relayouts == 1)
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(minutes: 5))
     func aCancelledCallerWaitsForThePassUnderWayAndStartsNone() async throws {
         let relayouter = GatedRelayouter()
         let queue = RelayoutQueue(relayouter: relayouter)

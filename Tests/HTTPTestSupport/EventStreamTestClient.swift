@@ -1,3 +1,4 @@
+import LayoutTestSupport
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -49,23 +50,33 @@ package final class EventStreamTestClient: Sendable {
 
     /// Sends `GET path` with `headers` and returns once the response's head has arrived.
     package static func open(host: String = "127.0.0.1", port: Int, path: String, headers: [(String, String)] = [],
-                             timeout: Duration = .seconds(60)) async throws -> EventStreamTestClient {
+                             timeout: Duration = TestTimeScale.scaled(.seconds(60)))
+        async throws -> EventStreamTestClient {
         var request = HTTPRequestHead(version: .http1_1, method: .GET, uri: path)
         request.headers.add(name: "Host", value: "\(host):\(port)")
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         let (events, continuation) = AsyncThrowingStream.makeStream(of: Event.self)
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let head = loop.makePromise(of: HTTPResponseHead.self)
-        let channel = try await ClientBootstrap(group: loop)
-            .connectTimeout(TimeAmount(timeout))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(RequestSender(request: request))
-                    try channel.pipeline.syncOperations.addHandler(EventStreamReader(head: head, events: continuation))
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: loop)
+                .connectTimeout(TimeAmount(timeout))
+                .channelInitializer { [request] channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                        try channel.pipeline.syncOperations.addHandler(RequestSender(request: request))
+                        try channel.pipeline.syncOperations.addHandler(EventStreamReader(head: head, events: continuation))
+                    }
                 }
-            }
-            .connect(host: host, port: port).get()
+                .connect(host: host, port: port).get()
+        } catch {
+            // A connection that never opened completes nothing: an uncompleted promise is a
+            // leak, which a debug build of SwiftNIO makes a crash of the whole test run.
+            head.fail(error)
+            continuation.finish(throwing: error)
+            throw error
+        }
         let limit = loop.scheduleTask(in: TimeAmount(timeout)) {
             let timedOut = HTTPTestClient.Timeout(host: host, port: port, path: path, limit: timeout)
             head.fail(timedOut)

@@ -1,3 +1,4 @@
+import LayoutTestSupport
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -27,14 +28,14 @@ package struct HTTPTestClient: Sendable {
     /// The longest a request may take, from connecting to the response's last byte.
     package let timeout: Duration
 
-    package init(host: String = "127.0.0.1", port: Int, timeout: Duration = .seconds(30)) {
+    package init(host: String = "127.0.0.1", port: Int, timeout: Duration = TestTimeScale.scaled(.seconds(30))) {
         self.host = host
         self.port = port
         self.timeout = timeout
     }
 
     /// A client of the server at `base`, written as a server prints it: `http://HOST:PORT`.
-    package init(base: String, timeout: Duration = .seconds(30)) throws {
+    package init(base: String, timeout: Duration = TestTimeScale.scaled(.seconds(30))) throws {
         let authority = base.hasPrefix("http://") ? base.dropFirst("http://".count) : ""
         guard let colon = authority.lastIndex(of: ":"), let port = Int(authority[colon...].dropFirst()),
               !authority[..<colon].isEmpty else { throw BadBase(base: base) }

@@ -1,10 +1,11 @@
 import LayoutCore
+import LayoutTestSupport
 import NodeKit
 import Testing
 import NodeTestSupport
 
 /// Texture's `ASLayoutElementStyleTests` (STY-01…04) and the node style cases STY-06, STY-07.
-@Suite(.timeLimit(.minutes(5))) struct LayoutStyleTests {
+@Suite(.timeLimit(minutes: 5)) struct LayoutStyleTests {
     @Test func sty01SettingMinAndMaxNeverRewritesWidthAndHeight() {
         var style = LayoutStyle()
         style.width = .points(100)

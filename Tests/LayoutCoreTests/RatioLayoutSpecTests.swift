@@ -5,7 +5,7 @@ import NodeTestSupport
 
 /// Frames derived from semantics §3.7: candidates floored to the pixel grid, the closest ratio
 /// wins, ratio = height / width.
-@Suite(.timeLimit(.minutes(5))) struct RatioLayoutSpecTests {
+@Suite(.timeLimit(minutes: 5)) struct RatioLayoutSpecTests {
     @Test func widthBasedCandidateWins() {
         // ratio ½ in 100 × 100: width-based (100, 50) has h/w = ½; height-based (200 → 100, 100)
         // has 1. The child gets exactly 100 × 50.

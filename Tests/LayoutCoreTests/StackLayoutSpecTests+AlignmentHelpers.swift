@@ -4,7 +4,7 @@ import LayoutTestSupport
 import NodeTestSupport
 
 /// horizontalAlignment / verticalAlignment (semantics §3.1.1; asserted cases §C).
-@Suite(.timeLimit(.minutes(5))) struct StackLayoutSpecAlignmentHelperTests {
+@Suite(.timeLimit(minutes: 5)) struct StackLayoutSpecAlignmentHelperTests {
     @Test func helpersRewriteJustifyAndAlignByDirection() {
         // STK-API-01: horizontal; Right → justify End; Center → alignItems Center.
         var spec = StackLayoutSpec()

@@ -18,8 +18,10 @@ public final class WorkerProcess: Sendable {
     public static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
 
     /// Starts `photofeed-server ARGUMENTS` in the test's environment, with `environment`'s
-    /// variables added or replaced.
-    public init(_ arguments: [String], limit: TimeInterval = 240, environment: [String: String] = [:]) throws {
+    /// variables added or replaced; killed once it has run for `limit` seconds (by default 240,
+    /// scaled in a sanitized run).
+    public init(_ arguments: [String], limit: TimeInterval = 240 * Double(TestTimeScale.factor),
+                environment: [String: String] = [:]) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("photofeed-worker-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -10,7 +10,7 @@ private final class JobLog: Sendable {
     let firstJobThread = Mutex<pthread_t?>(nil)
 }
 
-@Suite(.timeLimit(.minutes(5))) struct ParallelWorkTests {
+@Suite(.timeLimit(minutes: 5)) struct ParallelWorkTests {
     private static let counts = [0, 1, 2, 7, 1_000]
 
     @Test(arguments: [1, 2, 4])

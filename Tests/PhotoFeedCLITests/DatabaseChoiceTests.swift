@@ -6,7 +6,7 @@ import Testing
 /// Which database a command opens without `--db`: `$PHOTOFEED_DB`, else `$DATABASE_URL` (a
 /// PostgreSQL URL only), else ./photofeed.sqlite; and the lean executable names the variable
 /// that chose a PostgreSQL URL, without its password.
-@Suite("--db, $PHOTOFEED_DB, $DATABASE_URL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("--db, $PHOTOFEED_DB, $DATABASE_URL", .blockingWork, .timeLimit(minutes: 10))
 struct DatabaseChoiceTests {
     static let url = "postgres://feed:secret@db.example:5432/photos"
 

@@ -7,7 +7,7 @@ import TextLayout
 
 /// `--fonts FILE` and `$PHOTOFEED_FONTS`: the font set every command that lays out measures with;
 /// a manifest or font file that cannot be used is one `error:` line naming it, before any work.
-@Suite(.blockingWork, .timeLimit(.minutes(10))) struct FontOptionTests {
+@Suite(.blockingWork, .timeLimit(minutes: 10)) struct FontOptionTests {
     static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("font-option-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

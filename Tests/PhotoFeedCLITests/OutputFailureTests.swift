@@ -7,7 +7,7 @@ import StoreTestSupport
 
 /// Output that cannot be written (a full disk, a closed standard output) fails the command
 /// with status 74 (EX_IOERR) and an `error:` line, instead of exiting 0 with the output lost.
-@Suite(.blockingWork, .timeLimit(.minutes(10))) struct OutputFailureTests {
+@Suite(.blockingWork, .timeLimit(minutes: 10)) struct OutputFailureTests {
     /// Runs `arguments` in-process with standard output on `/dev/full`; returns the status and
     /// what reached standard error.
     static func runIntoFullDevice(_ arguments: [String]) async throws -> (status: Int32, err: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutTestSupport
 import StoreTestSupport
 
 /// The debug `photofeed` executable that `swift build` puts next to the test bundle, run as a
@@ -30,8 +31,9 @@ enum PhotoFeedProcess {
         var description: String { "no executable at \(path): build it first (swift build --build-tests)" }
     }
 
-    /// How long a child may run before its kill timer ends it, unless its test says otherwise.
-    static let defaultLimit: Duration = .seconds(120)
+    /// How long a child may run before its kill timer ends it, unless its test says otherwise
+    /// (scaled in a sanitized run).
+    static let defaultLimit: Duration = TestTimeScale.scaled(.seconds(120))
 
     struct Result {
         var status: Int32

@@ -6,7 +6,7 @@ import Testing
 ///
 /// It runs the executable as a child process: the store registry is process-wide, and other
 /// suites in this test process register the PostgreSQL store.
-@Suite("--db with a PostgreSQL URL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("--db with a PostgreSQL URL", .blockingWork, .timeLimit(minutes: 10))
 struct ServerDatabaseOptionTests {
     static let url = "postgres://feed:secret@db.example:5432/photos"
 

@@ -6,7 +6,7 @@ import Testing
 /// The executable copied away from the repository runs every command with an empty
 /// environment: the migrations, the curated seed set and the geocoder's cities are compiled
 /// into it.
-@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct StandaloneExecutableTests {
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct StandaloneExecutableTests {
     @Test func aCopiedExecutableMigratesSeedsAndServesTheFeedWithoutTheRepository() async throws {
         try #require(PhotoFeedProcess.isBuilt, "build the executable first: swift build (\(PhotoFeedProcess.executableURL.path))")
         // Given the executable alone in an empty folder, and no environment at all

@@ -9,7 +9,7 @@ import Testing
 
 /// `photofeed sync`'s log on a standard error that is not a terminal: swift-log records written
 /// as lines through ``CommandOutput`` (captured here, as a pipe or a file would get them).
-@Suite(.blockingWork, .timeLimit(.minutes(10))) struct SyncLogTests {
+@Suite(.blockingWork, .timeLimit(minutes: 10)) struct SyncLogTests {
     @Test func startProgressAndEndLines() async throws {
         let path = try FeedTestStore.seededFile()
         let pending = try Self.pendingJobs(path)

@@ -11,7 +11,7 @@ import Testing
 /// The real executable: killed with SIGKILL at many points, stopped with SIGINT, watched by
 /// readers in other processes. Every child runs under a kill timer (``PhotoFeedProcess``) and
 /// every test under a time limit, so a hung daemon fails its test.
-@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct SyncProcessTests {
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct SyncProcessTests {
     static let syncArguments = ["sync", "--clock", "virtual", "--rng-seed", "21", "--failure-rate", "0.3",
                                 "--batch-size", "8", "--format", "json"]
 

@@ -3,7 +3,7 @@ import Testing
 
 /// A PostgreSQL URL that cannot be used is a usage error (64) whose one line says why and masks
 /// the password.
-@Suite(.blockingWork, .timeLimit(.minutes(10))) struct BadDatabaseURLTests {
+@Suite(.blockingWork, .timeLimit(minutes: 10)) struct BadDatabaseURLTests {
     @Test(arguments: [
         ("postgres://me:hunter2@h:99999/feed", "port 99999 is not from 1 to 65535"),
         ("postgres://me:hunter2@h/feed?sslmode=on", "sslmode must be one of disable, prefer, require, verify-full, not 'on'"),

@@ -5,7 +5,7 @@ import Testing
 /// `photofeed changes` on both stores (generated photos have ids from 1,000,000,001; a like bumps
 /// the photo's content version through the schema's trigger): the same changes print the same events, each photo's latest
 /// change once, from `--since`, in JSON and in text; a pruned position is a reset.
-@Suite("photofeed changes on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("photofeed changes on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct ChangesCommandTests {
     @Test func theSameChangesPrintTheSameEvents() async throws {
         let stores = try BothStores()

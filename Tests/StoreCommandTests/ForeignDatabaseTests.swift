@@ -6,7 +6,7 @@ import Testing
 /// Another application's database (an `orders` table, none of photofeed's) is refused on both
 /// stores before anything is written to it: one line in the same words, status 65, and the
 /// database left as it was.
-@Suite("Another application's database", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Another application's database", .blockingWork, .timeLimit(minutes: 10))
 struct ForeignDatabaseTests {
     static let orders = "CREATE TABLE orders (id integer PRIMARY KEY, total integer NOT NULL)"
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A PostgreSQL database or role that the server does not have: one line saying which, on which
 /// server, and the command that creates it; exit 66 (no database where the command needs one).
-@Suite("A PostgreSQL database or role that does not exist", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("A PostgreSQL database or role that does not exist", .blockingWork, .timeLimit(minutes: 10))
 struct MissingServerDatabaseTests {
     /// The test cluster's URL with another user or database.
     static func url(user: String? = nil, database: String? = nil) throws -> (url: String, cluster: PostgresLocation) {

@@ -5,7 +5,7 @@ import Testing
 /// The commands on both stores: the same curated data, seeded into a SQLite file and into a
 /// PostgreSQL schema, gives the same output line for line (counts, frames, heights, cache
 /// outcomes), in text and in JSON.
-@Suite("Commands on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Commands on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SameOutputTests {
     /// Runs a command on both stores and checks that it succeeded on each with the same output.
     @discardableResult

@@ -7,7 +7,7 @@ import Testing
 /// PostgreSQL migration 0006 on a database that already holds photos: the policy of SQLite's
 /// 0011. Every photo gets a pending comment-feed job, due with its image job, and starts with its
 /// comments not loaded.
-@Suite("PostgreSQL comment-feed migration", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL comment-feed migration", .blockingWork, .timeLimit(minutes: 10))
 struct CommentFeedMigrationTests {
     @Test
     func storedPhotosGetPendingCommentFeedJobsDueWithTheirImageJobs() throws {

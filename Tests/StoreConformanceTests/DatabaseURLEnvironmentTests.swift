@@ -5,7 +5,7 @@ import Testing
 
 /// Without `--db`, `photofeed-server` opens `$DATABASE_URL`, completed by the libpq variables as
 /// libpq does; `--db` and `$PHOTOFEED_DB` come first.
-@Suite("$DATABASE_URL and the PG* variables", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("$DATABASE_URL and the PG* variables", .blockingWork, .timeLimit(minutes: 10))
 struct DatabaseURLEnvironmentTests {
     /// The variables that name the test cluster's server, user and database, and a URL that gives
     /// only the schema.

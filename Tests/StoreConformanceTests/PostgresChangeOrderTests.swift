@@ -10,7 +10,7 @@ import Testing
 /// commits last gets the later number, so a reader that has seen number n has seen every change
 /// committed before it (a sequence, numbered at the update, would let it skip one for good). A
 /// transaction that rolls back takes no number.
-@Suite("PostgreSQL change log numbering", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL change log numbering", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresChangeOrderTests {
     @Test
     func numbersFollowCommitOrderNotUpdateOrder() async throws {

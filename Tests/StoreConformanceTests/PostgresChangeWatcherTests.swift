@@ -7,7 +7,7 @@ import Testing
 
 /// The PostgreSQL change watcher: another connection's commit reaches it as a notification and
 /// changes its version; a lost connection makes every version new until it listens again.
-@Suite("PostgreSQL change watcher", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL change watcher", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresChangeWatcherTests {
     /// Calls `condition` until it holds, giving other tasks a turn in between, for at most 60
     /// seconds (a notification or a reconnection arrives over a socket); whether it held.

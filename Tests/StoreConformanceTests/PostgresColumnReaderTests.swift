@@ -6,7 +6,7 @@ import Testing
 /// PostgreSQL rows are read in order with each column checked by name: a reader out of step with
 /// its select list fails on the first row, naming the column, instead of decoding another
 /// column's value.
-@Suite("PostgreSQL columns by name", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL columns by name", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresColumnReaderTests {
     @Test func aColumnOutOfPlaceIsNamed() throws {
         // Given a row whose second column is not the one the reader expects next

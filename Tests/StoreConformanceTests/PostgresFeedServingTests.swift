@@ -7,7 +7,7 @@ import Testing
 /// The PostgreSQL store's asynchronous seam (``FeedServing``): one statement gives what the
 /// synchronous reads give in three, under any number of concurrent callers, and across a lost
 /// connection.
-@Suite("PostgreSQL FeedServing", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL FeedServing", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresFeedServingTests {
     static let slot = LayoutSlot(cellKind: "photo", sizeRange: .width(375), scale: 2)
 

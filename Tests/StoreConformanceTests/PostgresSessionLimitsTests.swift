@@ -8,7 +8,7 @@ import Testing
 /// A worker cut off from PostgreSQL in the middle of a transaction (frozen, or its network gone)
 /// holds the rows it locked only until the server ends its silent session: the store's sessions
 /// start with the limits that make the server do so, and the server then frees the rows.
-@Suite("PostgreSQL session limits", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL session limits", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresSessionLimitsTests {
     @Test func theStoresSessionsStartWithTheLimits() async throws {
         let store = try StoreFactory.postgres()

@@ -7,7 +7,7 @@ import Testing
 
 /// What only the PostgreSQL store has: URLs, concurrent first use, checksums in the database,
 /// and a server out of reach.
-@Suite("PostgreSQL store", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL store", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresStoreTests {
     @Test
     func aURLNamesHostPortUserDatabaseAndSchema() throws {
@@ -101,7 +101,7 @@ struct PostgresStoreTests {
 }
 
 /// A connection the server closes (as a restart does) is replaced on the next call.
-@Suite("PostgreSQL reconnection", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL reconnection", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresReconnectionTests {
     @Test
     func aConnectionTheServerClosesIsReplaced() throws {
@@ -121,7 +121,7 @@ struct PostgresReconnectionTests {
 }
 
 /// The URL's connection settings reach the server: `sslmode`, `application_name`.
-@Suite("PostgreSQL connection settings", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL connection settings", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresConnectionSettingsTests {
     @Test func theApplicationNameIsTheURLsAndPreferFallsBackToPlainText() throws {
         // The throwaway cluster has no TLS: prefer (the default) connects in plain text.

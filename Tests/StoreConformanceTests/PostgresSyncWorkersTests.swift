@@ -9,7 +9,7 @@ import Testing
 /// Leased workers in this process on one PostgreSQL queue, each with its own store and cells:
 /// whatever the number of workers, the feed (photos, locations, comments, likes, cached
 /// layouts) ends as after one worker's run with the same seed, and no layout is left stale.
-@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct PostgresSyncWorkersTests {
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct PostgresSyncWorkersTests {
     static let simulation = SyncSimulation(failureRate: 0.3, retry: RetryPolicy(maxAttempts: 3))
 
     static func run(workers: Int, on location: PostgresLocation, batchSize: Int = 6) async throws -> [SyncReport] {

@@ -10,7 +10,7 @@ import Testing
 /// Forced here: the store's transaction and another connection's lock two photos in opposite
 /// orders, and the store's side, with the shorter `deadlock_timeout`, is the one the server's
 /// deadlock check aborts.
-@Suite("PostgreSQL transaction conflicts", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL transaction conflicts", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresTransactionConflictTests {
     /// What a write that deadlocks on its first attempt came to, with `retries` retries.
     struct Outcome {

@@ -5,7 +5,7 @@ import Testing
 /// The change log (``ChangeLogReading``) on both stores: every committed bump of a photo's
 /// content version is one row, numbered in commit order without gaps; nothing else is; pruning
 /// keeps one unbroken run of the newest rows.
-@Suite("The change log on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("The change log on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedChangeLogTests {
     /// Completes the jobs of `keys` in one batch; returns the batch's result.
     static func complete(_ keys: [JobKey], jobs: [JobKey: ScheduledJob], on store: StoreUnderTest) throws

@@ -6,7 +6,7 @@ import Testing
 /// The content-version rule, stated once in each schema (its triggers), on both stores: a change a
 /// cell shows bumps the photo once per change, whichever write makes it; a write that changes
 /// nothing, a new avatar URL and new coordinates bump nothing.
-@Suite("Content versions on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Content versions on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedContentVersionTests {
     /// One change to a line of a seed file: the JSON object of id `id` in `file`.
     struct SeedEdit {

@@ -6,7 +6,7 @@ import Testing
 
 /// The feed's pages on both stores: newest first, ties by id, keyset pagination to the end, and
 /// each item with its owner, location and comment count.
-@Suite("Feed pages on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Feed pages on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedFeedQueryTests {
     /// Feed order of the small set: newest first; photos 3 and 4 share a second, so id breaks the tie.
     static let order: [Int64] = [7, 6, 5, 4, 3, 2, 1]

@@ -5,7 +5,7 @@ import Testing
 
 /// The job queue's administration (`photofeed jobs`) on both stores: counts by kind and state,
 /// the failed jobs with their last error, and retries by kind, by id or all.
-@Suite("Job administration on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Job administration on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedJobAdministrationTests {
     /// A curated store whose first two image jobs and first avatar job failed for good, its
     /// administration, and the failed jobs' row ids ascending.

@@ -5,7 +5,7 @@ import Testing
 
 /// A cached layout's key on both stores: every part of it matters, and a photo whose content
 /// changed has stale rows for every cached size range until a relayout replaces them.
-@Suite("Layout cache keys on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Layout cache keys on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedLayoutCacheKeyTests {
     /// A store with the curated set and its newest two items.
     static func seeded(_ backend: StoreBackend) throws -> (StoreUnderTest, [FeedItem]) {

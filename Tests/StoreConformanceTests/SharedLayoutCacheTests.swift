@@ -6,7 +6,7 @@ import Testing
 
 /// The persistent layout cache on both stores: served only for the request's fingerprint and
 /// engine version, counted, reported, and stale once the photo's content changes.
-@Suite("The layout cache on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("The layout cache on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedLayoutCacheTests {
     static let fingerprint = [UInt8](repeating: 7, count: 32)
 

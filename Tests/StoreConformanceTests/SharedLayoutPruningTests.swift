@@ -5,7 +5,7 @@ import Testing
 
 /// Stored layouts that no cell links any more are deleted, on both stores: by the store's prune,
 /// and by every sync run; the report counts the layouts stored.
-@Suite("Pruning stored layouts on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Pruning stored layouts on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedLayoutPruningTests {
     static func key(_ item: FeedItem, _ fingerprint: UInt8) -> LayoutCacheKey {
         LayoutCacheKey(cellKind: "photo", photoID: item.photo.id, contentVersion: item.photo.contentVersion,

@@ -6,7 +6,7 @@ import Testing
 /// Many workers on one job queue, SQLite or PostgreSQL: claims are disjoint and in due order, a
 /// lease that expires returns its jobs, a completion whose lease was lost is discarded, and only
 /// the holder of a live lease renews it.
-@Suite("Job leases on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Job leases on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedLeaseTests {
     static let lease: Int64 = 30_000
 

@@ -10,7 +10,7 @@ import Testing
 /// city a scan of every city finds (nearest by ``NearestCity/kilometres(_:_:_:_:)``, then the
 /// lower id), for many seeded points near cities, halfway between neighbouring cities (near-ties)
 /// and anywhere on the globe (polar caps and both sides of the antimeridian included).
-@Suite("The nearest city on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("The nearest city on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedNearestCityTests {
     /// Points per run: each store answers them in a few seconds (the brute force takes as long).
     static let count = 100_000

@@ -6,7 +6,7 @@ import Testing
 /// The seam methods the other shared suites do not reach, on both stores: a relayout's inputs
 /// read in one transaction agree with the reads they stand for, the seed counts, and a relayout
 /// pass's replace-and-confirm.
-@Suite("Relayout inputs, counts and replace-and-confirm on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Relayout inputs, counts and replace-and-confirm on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedSeamReadTests {
     /// A store with the curated set whose comment feeds have all loaded.
     static func seeded(_ backend: StoreBackend) throws -> StoreUnderTest {

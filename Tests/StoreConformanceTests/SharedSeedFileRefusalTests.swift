@@ -7,7 +7,7 @@ import Testing
 /// Seed files that would lose or overwrite rows are refused alike by both stores, naming the
 /// file and line, and leave the database as it was: a curated id in the generated rows' range
 /// (one billion and above), and a `cities.tsv` whose first line is a city instead of the header.
-@Suite("Both stores refuse seed files that would lose or overwrite rows", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Both stores refuse seed files that would lose or overwrite rows", .blockingWork, .timeLimit(minutes: 10))
 struct SharedSeedFileRefusalTests {
     /// A copy of the curated seed files in a new directory, with `file` changed by `edit`.
     static func seedData(changing file: String, _ edit: ([String]) -> [String]) throws -> URL {

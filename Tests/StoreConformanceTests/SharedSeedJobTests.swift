@@ -7,7 +7,7 @@ import Testing
 /// Seeding makes the sync jobs on both stores: an avatar job per user, an image and a
 /// comment-feed job per photo, a geocode job per location, all pending and due at once; seeding
 /// the same files again makes no job twice.
-@Suite("Seeded sync jobs on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Seeded sync jobs on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedSeedJobTests {
     @Test(arguments: StoreBackend.allCases)
     func seedingCreatesTheSyncJobsOnce(_ backend: StoreBackend) throws {

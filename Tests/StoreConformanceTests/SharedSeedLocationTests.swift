@@ -6,7 +6,7 @@ import Testing
 
 /// Seeded photos are taken near cities, so on either store every geocode of the curated set and
 /// of a generated one finds a place, and every cell gets a placemark label (never `ERROR`).
-@Suite("Seeded locations geocode to a place on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Seeded locations geocode to a place on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedSeedLocationTests {
     static let seedData = StoreFactory.seedDataDirectory
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The HTTP service's asynchronous reads (``FeedServing``) on both stores: one read gives what
 /// the synchronous reads give one by one (the page, its first comments, its cached layouts).
-@Suite("The served reads on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("The served reads on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedServingTests {
     static let slot = LayoutSlot(cellKind: "photo", sizeRange: .width(375), scale: 2)
 

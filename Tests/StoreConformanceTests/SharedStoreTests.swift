@@ -5,7 +5,7 @@ import Testing
 
 /// The store seam's contract, run on both stores: migrating, seeding, the feed pages, the
 /// layout cache and the sync writer's batches must behave the same on SQLite and PostgreSQL.
-@Suite("The store seam on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("The store seam on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedStoreTests {
     static let seedData = StoreFactory.seedDataDirectory
 

@@ -6,7 +6,7 @@ import Testing
 /// The sync writer's batches on both stores: a completion applies its effect and bumps the
 /// photos it changes once; a replay of it is cancelled; geocoding names the nearest city with its
 /// placemark fields; a comment feed's completion puts the photo's comments in its cell.
-@Suite("Sync batches on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Sync batches on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedSyncJobTests {
     /// A store seeded with the curated set, and its pending jobs by key.
     static func seeded(_ backend: StoreBackend) throws -> (StoreUnderTest, [JobKey: ScheduledJob]) {

@@ -6,7 +6,7 @@ import Testing
 
 /// A worker's progress shows the queue's unfinished jobs as the store counts them, on both
 /// stores: not the jobs the worker happens to hold between two batches (0 after each commit).
-@Suite("Sync progress on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Sync progress on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedSyncProgressTests {
     /// Lays out nothing: the test is about the queue.
     struct NoRelayout: CellRelayouting {

@@ -10,7 +10,7 @@ import Testing
 ///
 /// The kill moments are real time (a seeded delay before each kill): where a kill lands in a
 /// worker's run varies from run to run, which is the point; the final feed may not.
-@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct SyncWorkerProcessTests {
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct SyncWorkerProcessTests {
     static let syncArguments = ["sync", "--rng-seed", "21", "--failure-rate", "0.3", "--max-attempts", "3",
                                 "--batch-size", "8", "--format", "json"]
     /// Enough photos that the three workers are still draining the queue after several kills,
