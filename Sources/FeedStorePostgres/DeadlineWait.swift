@@ -1,5 +1,5 @@
 import NIOPosix
-import Synchronization
+import Locking
 
 /// Waiting for a task's value with a deadline, leaving the task to finish on its own when the
 /// deadline comes first (a connection attempt that must run to its own timeout, shared by other
@@ -13,14 +13,14 @@ enum DeadlineWait {
     static func value<T: Sendable>(of task: Task<T, any Error>, until deadline: ContinuousClock.Instant,
                                    timeout: @escaping @Sendable () -> any Error) async throws -> T {
         let outcome = FirstOutcome<T>()
-        let executor = EventLoopTaskExecutor(eventLoop: MultiThreadedEventLoopGroup.singleton.next())
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.start(continuation)
-            let timer = Task(executorPreference: executor) {
-                guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
+            let timer = eventLoop.scheduleTask(in: .nanoseconds(Int64(ContinuousClock.now.duration(to: deadline)
+                                                                        / .nanoseconds(1)))) {
                 outcome.finish(.failure(timeout()))
             }
-            Task(executorPreference: executor) {
+            Task(executorPreference: EventLoopTaskExecutor(eventLoop: eventLoop)) {
                 let result = await task.result
                 timer.cancel()
                 outcome.finish(result)
@@ -31,7 +31,7 @@ enum DeadlineWait {
 
 /// Resumes a continuation with the first outcome it is given, and ignores the rest.
 private final class FirstOutcome<T: Sendable>: Sendable {
-    private let continuation = Mutex<CheckedContinuation<T, any Error>?>(nil)
+    private let continuation = Locked<CheckedContinuation<T, any Error>?>(nil)
 
     func start(_ waiter: CheckedContinuation<T, any Error>) {
         continuation.withLock { $0 = waiter }

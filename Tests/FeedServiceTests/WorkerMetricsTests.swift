@@ -13,7 +13,7 @@ import Testing
 /// recorded them in the database, read at each scrape, so a server shows the exact counts of a
 /// worker that runs in another process; a worker started again under its name goes on from them.
 /// On SQLite and on PostgreSQL (the run's cluster, `PHOTOFEED_TEST_POSTGRES_URL`).
-@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct WorkerMetricsTests {
+@Suite(.serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct WorkerMetricsTests {
     enum Backend: String, CaseIterable, CustomStringConvertible {
         case sqlite, postgres
         var description: String { rawValue }

@@ -10,7 +10,7 @@ import Testing
 /// cannot come from `local()`: it loads from the page's relative URL or not at all (the page
 /// moved without its folder shows that: every face fails). (With no font at all, chromium fails
 /// some of the loads the page's text starts, at random: it needs a font of its own.)
-@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(5)))
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 5))
 struct HTMLOutputBrowserTests {
     struct Face: Decodable, Equatable {
         var family: String

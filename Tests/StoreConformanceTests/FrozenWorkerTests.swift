@@ -14,7 +14,7 @@ import Testing
 /// The store's limits are shortened through the URL's `options` (libpq's), so that the test
 /// takes seconds: the server's `statement_timeout` 3 s (the worker's deadline for an answer is
 /// 5 s more) and `idle_in_transaction_session_timeout` 2 s, with a lease of 4 s.
-@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10))) struct FrozenWorkerTests {
+@Suite(.blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10)) struct FrozenWorkerTests {
     static let photos = 60
     static let arguments = SyncWorkerProcessTests.syncArguments + ["--clock", "virtual", "--lease", "4"]
 

@@ -8,7 +8,7 @@ import Testing
 /// certificate signed by a throwaway authority the test makes. `verify-full` with that authority
 /// as `sslrootcert` connects over TLS; `require` does too, checking nothing; `verify-full`
 /// against a certificate for another host name is refused with one line.
-@Suite("PostgreSQL over TLS", .blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL over TLS", .blockingWork, .serialized, .tags(.slow), .notInQuickRuns, .timeLimit(minutes: 10))
 struct PostgresTLSTests {
     /// Whether the store's own session runs over TLS, as the server sees it.
     static func sessionUsesTLS(_ store: PostgresFeedStore) async throws -> Bool {

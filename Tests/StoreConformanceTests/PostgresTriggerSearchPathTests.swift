@@ -8,7 +8,7 @@ import Testing
 /// them: an operator's psql, connected with the default path, that changes a photo or a user by
 /// qualified name gets the content-version bumps and the change log rows the store's own
 /// writes get.
-@Suite("PostgreSQL triggers under another search path", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("PostgreSQL triggers under another search path", .blockingWork, .timeLimit(minutes: 10))
 struct PostgresTriggerSearchPathTests {
     @Test
     func aSessionOnTheDefaultPathBumpsThroughTheTriggers() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// Each sync worker's running totals (`sync_worker`, ``SyncWorkerCounts``) on both stores: a
 /// leased commit adds what it committed in its own transaction, a worker's run adds up to its
 /// report, and a worker started again under the same name goes on from its totals.
-@Suite("Sync worker totals on SQLite and PostgreSQL", .blockingWork, .timeLimit(.minutes(10)))
+@Suite("Sync worker totals on SQLite and PostgreSQL", .blockingWork, .timeLimit(minutes: 10))
 struct SharedWorkerCountsTests {
     static let lease: Int64 = 30_000
 
