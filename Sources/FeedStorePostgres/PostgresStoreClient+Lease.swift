@@ -34,18 +34,20 @@ extension PostgresStoreClient {
                     post.yield(.failed(error))
                 }
             }
-            // A timer on an event loop, not a sleeping child task: a task more per lease and its
-            // wake-up cost a served read about a tenth of its CPU.
-            let interval = TimeAmount.nanoseconds(Int64(probeAfter / .nanoseconds(1)))
-            let timer = MultiThreadedEventLoopGroup.singleton.any()
-                .scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in post.yield(.waited) }
+            // The timer is a child task, on the caller's executor as the lease child is: a
+            // timer outside it (an event loop's) would count waits while both are starved of
+            // threads, and give up a lease that was never asked for.
+            group.addTask { [probeAfter] in
+                while (try? await Task.sleep(for: probeAfter)) != nil {
+                    post.yield(.waited)
+                }
+            }
             defer {
-                timer.cancel()
                 holder.release()
                 group.cancelAll()
             }
             let connection = try await awaitConnection(events, reachBy: reachBy)
-            timer.cancel()
+            group.cancelAll()  // the timer; the lease child waits for the release, which ignores cancellation
             return try await body(connection)
         }
     }
