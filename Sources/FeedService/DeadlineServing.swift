@@ -63,9 +63,7 @@ struct DeadlineServing: FeedServing {
 
     /// The result of `work`, or ``StoreDeadlineExceeded`` once `deadline` has passed, whichever
     /// comes first. `work` runs in a task of its own, so a call that ignores cancellation still
-    /// cannot hold the caller past the deadline. The deadline is a timer on an event loop, not a
-    /// sleeping task: a task more per call and its wake-up cost a served read on PostgreSQL about
-    /// a tenth of its CPU.
+    /// cannot hold the caller past the deadline. The deadline is a timer on an event loop.
     private func within<T: Sendable>(_ deadline: Duration,
                                      _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let race = DeadlineRace<T>()

@@ -87,8 +87,7 @@ final class PostgresStoreClient: Sendable {
     /// With `waitingToReconnect` false (the service's reads: a request answers 503 at once
     /// rather than wait out the policy), a server that cannot be reached fails the first attempt,
     /// and its statements have no deadline of the session's: the service gives every read a
-    /// shorter one of its own, which abandons the call, and a deadline per statement (a task and
-    /// a timer) costs a served read a tenth of its CPU.
+    /// shorter one of its own (`DeadlineServing`), which abandons the call.
     func withSession<T>(waitingToReconnect: Bool = true,
                         _ body: (PostgresSession) async throws -> T) async throws -> T {
         var attempt = 0, lostLeases = 0
