@@ -85,9 +85,7 @@ final class PostgresStoreClient: Sendable {
     /// ``PostgresStoreError`` (or passes through when it is not postgres-nio's).
     ///
     /// With `waitingToReconnect` false (the service's reads: a request answers 503 at once
-    /// rather than wait out the policy), a server that cannot be reached fails the first attempt,
-    /// and its statements have no deadline of the session's: the service gives every read a
-    /// shorter one of its own (`DeadlineServing`), which abandons the call.
+    /// rather than wait out the policy), a server that cannot be reached fails the first attempt.
     func withSession<T>(waitingToReconnect: Bool = true,
                         _ body: (PostgresSession) async throws -> T) async throws -> T {
         var attempt = 0, lostLeases = 0
@@ -95,7 +93,7 @@ final class PostgresStoreClient: Sendable {
         var outage: ContinuousClock.Instant?
         // What the last failed attempt said, for the line that reports the operation's failure.
         var lastFailure: String?
-        let callDeadline = waitingToReconnect ? location.callDeadline : nil
+        let callDeadline = location.callDeadline
         while true {
             var leased = false
             let started = ContinuousClock.now
