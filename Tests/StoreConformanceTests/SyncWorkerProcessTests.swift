@@ -35,7 +35,7 @@ import Testing
         var random = SeededRandom(seed: 35)
         var kills = 0
         while kills < 8, workers.contains(where: \.isRunning) {
-            try await Task.sleep(for: .milliseconds(random.int(in: 10 ... 120)))
+            try await Task.sleep(for: .milliseconds(random.int(in: 5 ... 40)))
             let index = random.int(in: 0 ... 2)
             guard workers[index].isRunning else { continue }
             workers[index].killNow()
