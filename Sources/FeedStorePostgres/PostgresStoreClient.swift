@@ -85,7 +85,9 @@ final class PostgresStoreClient: Sendable {
     /// ``PostgresStoreError`` (or passes through when it is not postgres-nio's).
     ///
     /// With `waitingToReconnect` false (the service's reads: a request answers 503 at once
-    /// rather than wait out the policy), a server that cannot be reached fails the first attempt.
+    /// rather than wait out the policy), a server that cannot be reached fails the first attempt,
+    /// and its statements have no deadline of the session's: the service gives every read a
+    /// shorter one of its own (`DeadlineServing`), which abandons the call.
     func withSession<T>(waitingToReconnect: Bool = true,
                         _ body: (PostgresSession) async throws -> T) async throws -> T {
         var attempt = 0, lostLeases = 0
@@ -93,7 +95,7 @@ final class PostgresStoreClient: Sendable {
         var outage: ContinuousClock.Instant?
         // What the last failed attempt said, for the line that reports the operation's failure.
         var lastFailure: String?
-        let callDeadline = location.callDeadline
+        let callDeadline = waitingToReconnect ? location.callDeadline : nil
         while true {
             var leased = false
             let started = ContinuousClock.now
