@@ -3,7 +3,6 @@ import FeedModel
 import LayoutTestSupport
 import NIOPosix
 import PostgresNIO
-import Synchronization
 import Testing
 
 /// A worker cut off from PostgreSQL in the middle of a transaction (frozen, or its network gone)
@@ -67,18 +66,9 @@ struct PostgresSessionLimitsTests {
     }
 
     /// Closes `connection`, waiting `limit` at most; a close that has not finished by then is
-    /// left to finish on its own.
+    /// left to finish on its own (``DeadlineWait``).
     static func close(_ connection: PostgresConnection, within limit: Duration) async {
-        let pending = Mutex(true)
-        let done = Task {
-            try? await connection.close()
-            pending.withLock { $0 = false }
-        }
-        var waited = Duration.zero
-        while pending.withLock({ $0 }), waited < limit {
-            try? await Task.sleep(for: .milliseconds(50))
-            waited += .milliseconds(50)
-        }
-        _ = done
+        let closing = Task<Void, any Error> { try await connection.close() }
+        _ = try? await DeadlineWait.value(of: closing, until: .now + limit) { CancellationError() }
     }
 }
