@@ -11,12 +11,13 @@ import NIOPosix
 ///
 /// A call's deadline is ``deadline`` plus ``perRow`` for each row it reads or writes (a page of
 /// 10,000 items is legitimately slower than one of 20); the layout cache report, a scan of the
-/// whole cache, gets ``reportDeadline``.
+/// whole cache, gets ``reportDeadline``. Each call that succeeds is recorded in ``answers``.
 struct DeadlineServing: FeedServing {
     let store: any FeedServing
     let deadline: Duration
     var perRow: Duration = .milliseconds(2)
     var reportDeadline: Duration = .seconds(30)
+    let answers = DatabaseAnswers()
 
     func pageRows(after cursor: FeedCursor?, limit: Int, commentLimit: Int, slot: LayoutSlot) async throws -> FeedRows {
         try await within(rows: limit) { [store] in
@@ -67,6 +68,7 @@ struct DeadlineServing: FeedServing {
     private func within<T: Sendable>(_ deadline: Duration,
                                      _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let race = DeadlineRace<T>()
+        let answers = answers
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let timer = MultiThreadedEventLoopGroup.singleton.any()
@@ -74,7 +76,13 @@ struct DeadlineServing: FeedServing {
                     race.finish(.failure(StoreDeadlineExceeded(deadline: deadline)))
                 }
                 race.start(continuation, timer: timer, work: Task {
-                    do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
+                    do {
+                        let value = try await work()
+                        answers.record()
+                        race.finish(.success(value))
+                    } catch {
+                        race.finish(.failure(error))
+                    }
                 })
             }
         } onCancel: {

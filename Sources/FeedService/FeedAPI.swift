@@ -34,7 +34,7 @@ final class FeedAPI: Sendable {
     /// The change stream's hub, when the store keeps a change log.
     let changeHub: ChangeHub?
 
-    init(controller: FeedController, store: any FeedServing, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
+    init(controller: FeedController, store: DeadlineServing, metrics: ServiceMetrics, watcher: (any ChangeWatching)? = nil,
          changes: (log: any ChangeLogReading, watcher: (any ChangeWatching)?, settings: ChangeStreamSettings)? = nil,
          htmlProbe: HTMLTestProbe = .none, documents: ServiceDocuments = ServiceDocuments(), fonts: FontCollection,
          logger: Logger) {
@@ -45,7 +45,7 @@ final class FeedAPI: Sendable {
                       watcher: changes.watcher, settings: changes.settings, metrics: metrics, logger: logger)
         }
         outages = OutageLog(logger: logger)
-        healthCheck = HealthCheck(store: store)
+        healthCheck = HealthCheck(store: store, answers: store.answers)
         self.htmlProbe = htmlProbe
         self.fonts = ServiceFonts(fonts: fonts)
         self.controller = controller
@@ -133,7 +133,7 @@ final class FeedAPI: Sendable {
         }
     }
 
-    /// `GET /healthz`: 200 `{"status":"ok"}` when the database has answered a read within the
+    /// `GET /healthz`: 200 `{"status":"ok"}` when the database has answered a call within the
     /// last 250 ms (``HealthCheck``).
     func health(_ request: Request) async -> Response {
         await answer(request) {

@@ -121,19 +121,50 @@ private final class ScriptedServing: FeedServing {
     }
 }
 
-/// `/healthz` reads the database at most every 250 ms while it answers, and on every probe while
-/// it does not.
+/// `/healthz` reads the database at most every 250 ms while it answers, not at all while served
+/// calls succeed, and on every probe while it does not answer.
 @Suite struct HealthCheckTests {
     @Test func aRecentAnswerStandsAndAFailureIsNeverRemembered() async throws {
         let store = ScriptedServing(.answers)
-        let fresh = HealthCheck(store: store, freshness: .seconds(3_600))
+        let fresh = HealthCheck(store: store, answers: DatabaseAnswers(), freshness: .seconds(3_600))
         try await fresh.check()
         try await fresh.check()
         #expect(store.pings == 1)
 
         let failing = ScriptedServing(.fails)
-        let check = HealthCheck(store: failing, freshness: .seconds(3_600))
+        let check = HealthCheck(store: failing, answers: DatabaseAnswers(), freshness: .seconds(3_600))
         for _ in 0 ..< 3 { await #expect(throws: StoreDeadlineExceeded.self) { try await check.check() } }
         #expect(failing.pings == 3)
+    }
+
+    @Test func aServedCallThatSucceededStandsForAnAnswer() async throws {
+        let scripted = ScriptedServing(.answers)
+        let store = DeadlineServing(store: scripted, deadline: .seconds(60))
+        let check = HealthCheck(store: store, answers: store.answers, freshness: .seconds(3_600))
+
+        _ = try await store.itemRows(photoID: 7, commentLimit: 2, slot: DeadlineServingTests.slot)
+        try await check.check()
+
+        #expect(scripted.pings == 0)
+    }
+
+    @Test func aFailedServedCallDoesNot() async throws {
+        let failing = ScriptedServing(.fails)
+        let store = DeadlineServing(store: failing, deadline: .seconds(60))
+        let check = HealthCheck(store: store, answers: store.answers, freshness: .seconds(3_600))
+
+        _ = try? await store.itemRows(photoID: 7, commentLimit: 2, slot: DeadlineServingTests.slot)
+        await #expect(throws: StoreDeadlineExceeded.self) { try await check.check() }
+
+        #expect(failing.pings == 1)
+    }
+
+    @Test func anAnswerStandsForItsFreshnessOnly() {
+        let answers = DatabaseAnswers()
+        let answered = ContinuousClock.now
+        #expect(!answers.answered(within: .seconds(1), now: answered))
+        answers.record(at: answered)
+        #expect(answers.answered(within: .milliseconds(250), now: answered + .milliseconds(249)))
+        #expect(!answers.answered(within: .milliseconds(250), now: answered + .milliseconds(250)))
     }
 }
