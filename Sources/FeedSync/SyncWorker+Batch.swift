@@ -27,13 +27,20 @@ extension SyncWorker {
             if !clock.isSimulated && !batch.isEmpty && next > now {
                 try await commit()
             }
-            // Wake up for the next renewal too: a long wait must not outlive the lease.
-            let untilRenewal = max(.zero, leases.nextRenewal - leaseClock.now())
-            try await clock.sleep(until: min(next, clock.now() + untilRenewal))
+            try await clock.sleep(until: wakeUp(for: next))
             complete(through: clock.now())
         }
         try await commit()
         return true
+    }
+
+    /// When to wake up for `next`: no later than the next renewal while leases are held, so a
+    /// long wait does not outlive the lease. Once every lease is lost, no renewal comes: waking
+    /// for one would not move a simulated clock (the renewal time stays behind the lease clock),
+    /// and the batch would spin; it sleeps to `next` and drops the attempts it no longer holds.
+    private func wakeUp(for next: Duration) -> Duration {
+        guard !leases.held.isEmpty else { return next }
+        return min(next, clock.now() + max(.zero, leases.nextRenewal - leaseClock.now()))
     }
 
     /// The next time something happens: a completion, or a waiting job's due time when a slot

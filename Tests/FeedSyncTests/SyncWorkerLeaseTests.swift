@@ -140,6 +140,28 @@ import Testing
         #expect(try queue.claimDueJobs(worker: "next", limit: 100, leaseMilliseconds: 1000).count == 14)
     }
 
+    @Test func aBatchThatLostEveryLeaseSleepsToItsNextEventInsteadOfSpinning() async throws {
+        // Given a worker on a simulated clock whose machine stalls at every wait: the lease clock
+        // (real time, in a deployment) passes the lease each time, so its first renewal finds
+        // every lease lost, and the batch goes on with attempts it no longer holds
+        let time = VirtualClock()
+        let queue = try LeasedStore(photos: 4, time: time)
+        let simulation = SyncFixture.fixedSimulation(latency: .seconds(2), concurrency: 1)
+        let clock = StallingClock(stalling: time, by: .seconds(2), cancellingAfter: 1_000)
+        let worker = Self.worker("stalled", queue: queue, batchSize: 2, lease: .seconds(1), simulation: simulation,
+                                 clock: clock)
+
+        // When it runs for 6 s of simulated time
+        let report = try await worker.run(until: .duration(.seconds(6)))
+
+        // Then each batch lost its leases, slept to its next completion and ended (a worker that
+        // woke for a renewal that never came would spin until the clock cancelled it)
+        #expect(clock.sleeps < 100, "\(clock.sleeps) waits")
+        #expect(await worker.lostLeases >= 4)
+        #expect(report.completed == 0)
+        #expect(report.elapsed == .seconds(6))
+    }
+
     @Test func aCancelledWorkerCommitsWhatItDecidedAndGivesTheRestBack() async throws {
         // Given a worker stopped in the middle of its second batch
         let queue = try LeasedStore(photos: Self.photos, time: VirtualClock())
@@ -177,6 +199,37 @@ final class CancellingClock: SyncClock {
         if count == afterSleeps {
             withUnsafeCurrentTask { $0?.cancel() }
         }
+        try await time.sleep(until: deadline)
+    }
+}
+
+/// A simulated clock of its own whose every wait also moves `stalled` (the store's and the lease
+/// clock's time) by `stall`: a machine that stalls while the worker waits. Its `cancellingAfter`-th
+/// wait cancels the sleeper's task, so a worker that never stops waiting fails instead of hanging.
+final class StallingClock: SyncClock {
+    private let time = VirtualClock()
+    private let count = Mutex(0)
+    let stalled: VirtualClock
+    let stall: Duration
+    let cancellingAfter: Int
+
+    init(stalling stalled: VirtualClock, by stall: Duration, cancellingAfter: Int) {
+        self.stalled = stalled
+        self.stall = stall
+        self.cancellingAfter = cancellingAfter
+    }
+
+    var sleeps: Int { count.withLock { $0 } }
+
+    func now() -> Duration { time.now() }
+
+    var isSimulated: Bool { true }
+
+    func sleep(until deadline: Duration) async throws {
+        if count.withLock({ $0 += 1; return $0 }) >= cancellingAfter {
+            withUnsafeCurrentTask { $0?.cancel() }
+        }
+        stalled.advance(by: stall)
         try await time.sleep(until: deadline)
     }
 }
