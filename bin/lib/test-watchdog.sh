@@ -2,9 +2,9 @@
 #
 # A test whose await is never resumed (a continuation nothing completes ignores cancellation)
 # outlives its Swift Testing time limit, and the run would then wait for CI's own limit, saying
-# nothing. Past the watchdog's limit this prints, for each test process (an `.xctest` under the
-# run), every thread's backtrace (gdb, installed then if missing), then ends the run and every
-# process under it. bin/test then fails with its own `error:` line.
+# nothing. Past the watchdog's limit this prints one `error:` line and, for each test process (an
+# `.xctest` under the run), every thread's backtrace (gdb, installed then if missing), then kills
+# every process under the run, so that bin/test fails.
 
 # The process ids under $1 but outside the process $2, deepest first.
 photofeed_descendants() {
