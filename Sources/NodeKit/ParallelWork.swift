@@ -98,9 +98,12 @@ final class ResultSlots<T: Sendable>: @unchecked Sendable {
     func store(_ value: T, at index: Int) { slots[index] = value }
 
     /// The results, moved out of their slots (not copied: a copy of a reference is an atomic
-    /// increment, here on objects the other worker made).
+    /// increment, here on objects the other worker made). None for no slots: an array made with
+    /// no capacity is the shared empty array, whose count `init(unsafeUninitializedCapacity:)`
+    /// writes, and two threads doing so are a race to the thread sanitizer.
     func takeValues() -> [T] {
-        Array(unsafeUninitializedCapacity: slots.count) { buffer, initialized in
+        guard !slots.isEmpty else { return [] }
+        return Array(unsafeUninitializedCapacity: slots.count) { buffer, initialized in
             for index in slots.indices {
                 (buffer.baseAddress! + index).initialize(to: slots[index].take()!)
             }

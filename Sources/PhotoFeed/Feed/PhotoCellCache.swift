@@ -49,21 +49,21 @@ public final class PhotoCellCache: @unchecked Sendable {
     /// they are allocated, live ones relaid out), so `layoutThatFits(range, context:)` finds it.
     public func cells(for models: [PhotoCellModel], range: SizeRange? = nil,
                       context: LayoutContext = .retina) -> [PhotoCellNode] {
-        lock.withLock { _ in list.cells(for: models, range: range, context: context) }
+        lock.withLock { list.cells(for: models, range: range, context: context) }
     }
 
     /// Releases the live cells of `photoIDs` (deleted photos); others are ignored.
     public func remove(photoIDs: [Int64]) {
-        lock.withLock { _ in list.remove(photoIDs) }
+        lock.withLock { list.remove(photoIDs) }
     }
 
     /// The live cell of a photo, if any (no use recorded).
     public func cachedCell(photoID: Int64) -> PhotoCellNode? {
-        lock.withLock { _ in list.cell(photoID: photoID) }
+        lock.withLock { list.cell(photoID: photoID) }
     }
 
-    public var count: Int { lock.withLock { _ in list.count } }
+    public var count: Int { lock.withLock { list.count } }
 
     /// How many cells have been allocated (node blocks run): one per photo inserted into the list.
-    public var nodeBlockCalls: Int { lock.withLock { _ in list.nodeBlockCalls } }
+    public var nodeBlockCalls: Int { lock.withLock { list.nodeBlockCalls } }
 }
