@@ -57,9 +57,7 @@ struct PostgresChangeOrderTests {
     }
 
     static func connect(_ location: PostgresLocation) async throws -> PostgresConnection {
-        let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: .disable)
+        let configuration = location.testConnectionConfiguration
         let connection = try await PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1,
             logger: TestCluster.logger)

@@ -75,9 +75,7 @@ enum PostgresFeedSnapshot {
 
     private static func withConnection<T>(_ location: PostgresLocation,
                                           _ body: (PostgresConnection, Logger) throws -> T) throws -> T {
-        let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: .disable)
+        let configuration = location.testConnectionConfiguration
         let logger = Logger(label: "photofeed.tests.snapshot")
         let connection = try PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 0,

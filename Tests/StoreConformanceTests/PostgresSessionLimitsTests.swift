@@ -32,9 +32,7 @@ struct PostgresSessionLimitsTests {
         let first = try #require(try store.feedPage(after: nil, limit: 1).items.first).photo
         var location = store.location
         location.idleInTransactionTimeout = .milliseconds(500)
-        var configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: .disable)
+        var configuration = location.testConnectionConfiguration
         configuration.options.additionalStartupParameters = location.startupParameters()
         let silent = try await PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 7,

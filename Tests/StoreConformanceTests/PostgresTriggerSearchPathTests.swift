@@ -21,9 +21,7 @@ struct PostgresTriggerSearchPathTests {
         // Given a session on the default search path (no `SET search_path`)
         var location = store.location
         location.searchPath = nil
-        let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: .disable)
+        let configuration = location.testConnectionConfiguration
         let connection = try await PostgresConnection.connect(
             on: .singletonMultiThreadedEventLoopGroup.next(), configuration: configuration, id: 1,
             logger: TestCluster.logger)

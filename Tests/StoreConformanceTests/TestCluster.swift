@@ -88,9 +88,7 @@ enum TestCluster {
     /// Runs `body` on a new connection to `location`'s database.
     private static func withConnection<T>(to location: PostgresLocation,
                                           _ body: (PostgresConnection) throws -> T) throws -> T {
-        let configuration = PostgresConnection.Configuration(
-            host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: .disable)
+        let configuration = location.testConnectionConfiguration
         let connection = try PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 0,
             logger: logger).wait()
@@ -102,4 +100,11 @@ enum TestCluster {
 extension PostgresLocation {
     /// The `--db` URL of this location, its schema included.
     var url: String { description }
+
+    /// A plain connection of the tests' own to this location's database: no TLS, and none of
+    /// the store's startup parameters (no search path, no session limits).
+    var testConnectionConfiguration: PostgresConnection.Configuration {
+        PostgresConnection.Configuration(host: host, port: port, username: username, password: password,
+                                         database: database, tls: .disable)
+    }
 }
