@@ -170,6 +170,7 @@ let package = Package(
             "FeedModel", "FeedStore", "FeedStorePostgres", "FeedSync", "PhotoFeed", "LayoutTestSupport",
             "StoreTestSupport", "ProxyTestSupport",
             .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
         ], swiftSettings: strict),
         // The commands on both stores: the same curated data through SQLite and PostgreSQL prints
         // the same (the cluster from PHOTOFEED_TEST_POSTGRES_URL, as for StoreConformanceTests).

@@ -18,7 +18,8 @@ extension PostgresStoreClient {
     /// again.
     ///
     /// The lease is taken in a child task, which hands the connection over and holds the lease
-    /// until `body` returns; `body` runs in the caller's task.
+    /// until `body` returns; `body` runs in the caller's task. The waits are timed by the
+    /// client's ``WaitingLeases``.
     func lease<T>(reachBy: ContinuousClock.Instant? = nil,
                   _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let (events, post) = AsyncStream<LeaseEvent>.makeStream()
@@ -34,25 +35,21 @@ extension PostgresStoreClient {
                     post.yield(.failed(error))
                 }
             }
-            // The timer is a child task, on the caller's executor as the lease child is: a
-            // timer outside it (an event loop's) would count waits while both are starved of
-            // threads, and give up a lease that was never asked for.
-            group.addTask { [probeAfter] in
-                while (try? await Task.sleep(for: probeAfter)) != nil {
-                    post.yield(.waited)
-                }
-            }
             defer {
                 holder.release()
                 group.cancelAll()
             }
-            let connection = try await awaitConnection(events, reachBy: reachBy)
-            group.cancelAll()  // the timer; the lease child waits for the release, which ignores cancellation
+            let registration = waitingLeases.begin(post)
+            let connection: PostgresConnection
+            do {
+                defer { waitingLeases.end(registration) }
+                connection = try await awaitConnection(events, registration: registration, reachBy: reachBy)
+            }
             return try await body(connection)
         }
     }
 
-    private func awaitConnection(_ events: AsyncStream<LeaseEvent>,
+    private func awaitConnection(_ events: AsyncStream<LeaseEvent>, registration: Int,
                                  reachBy: ContinuousClock.Instant?) async throws -> PostgresConnection {
         var waited = Duration.zero, reachBy = reachBy
         for await event in events {
@@ -60,6 +57,7 @@ extension PostgresStoreClient {
             case .leased(let connection): return connection
             case .failed(let error): throw error
             case .waited:
+                waitingLeases.heard(registration)
                 try await probe(by: reachBy)
                 if let budget = reconnect.budget, let deadline = reachBy {
                     reachBy = max(deadline, .now + budget)

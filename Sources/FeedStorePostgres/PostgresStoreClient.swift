@@ -36,8 +36,9 @@ final class PostgresStoreClient: Sendable {
     let logger: Logger
     /// How long a lease may wait before the server is probed with a connection of its own
     /// (``PostgresStoreClient/lease(_:)``).
-    let probeAfter: Duration
+    var probeAfter: Duration { waitingLeases.interval }
     let prober: ServerProbe
+    let waitingLeases: WaitingLeases
     private let running: Task<Void, Never>
 
     init(location: PostgresLocation, reconnect: ReconnectPolicy,
@@ -45,8 +46,8 @@ final class PostgresStoreClient: Sendable {
          probeAfter: Duration = .milliseconds(500)) {
         self.location = location
         self.reconnect = reconnect
-        self.probeAfter = probeAfter
         prober = ServerProbe(freshness: probeAfter)
+        waitingLeases = WaitingLeases(interval: probeAfter)
         var logger = Logger(label: "photofeed.postgres")
         logger.logLevel = .critical
         self.logger = logger
