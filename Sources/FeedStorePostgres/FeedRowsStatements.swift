@@ -24,22 +24,46 @@ enum FeedRowsSQL {
     /// values, still reads each photo's rows by key: a page costs the same whatever the table
     /// sizes and whatever `LIMIT` the plan assumed.
     static func statement(page: String, pageParameters: Int) -> String {
-        let comments = pageParameters + 1, slot = pageParameters + 2
+        """
+        WITH page AS MATERIALIZED (\(page))
+        SELECT item.*, \(laterallyJoined)
+        FROM page
+        CROSS JOIN LATERAL (
+            SELECT \(FeedItem.postgresColumns) \(FeedItem.postgresFrom) WHERE p.id = page.id OFFSET 0
+        ) AS item
+        \(laterals(photo: "page", parameters: pageParameters))
+        ORDER BY page.uploaded_at DESC, page.id DESC
+        """
+    }
+
+    /// The statement of one photo, `$1`: the same columns without the page around them (a
+    /// smaller plan for the server to start at every read).
+    static let itemStatement = """
+        SELECT \(FeedItem.postgresColumns), \(laterallyJoined)
+        \(FeedItem.postgresFrom)
+        \(laterals(photo: "p", parameters: 1))
+        WHERE p.id = $1
+        """
+
+    /// The columns of ``laterals(photo:parameters:)``.
+    private static let laterallyJoined = """
+        first.authors, first.bodies, layout.fingerprint, layout.engine_version, layout.width, layout.height, \
+        layout.frames
+        """
+
+    /// The first comments and the layout of the photo row named `photo` (with `id` and
+    /// `comments_loaded`), as lateral joins whose parameters (the comment limit, then the slot)
+    /// follow the statement's first `parameters`.
+    private static func laterals(photo: String, parameters: Int) -> String {
+        let comments = parameters + 1, slot = parameters + 2
         return """
-            WITH page AS MATERIALIZED (\(page))
-            SELECT item.*, first.authors, first.bodies,
-                   layout.fingerprint, layout.engine_version, layout.width, layout.height, layout.frames
-            FROM page
-            CROSS JOIN LATERAL (
-                SELECT \(FeedItem.postgresColumns) \(FeedItem.postgresFrom) WHERE p.id = page.id OFFSET 0
-            ) AS item
             LEFT JOIN LATERAL (
                 SELECT array_agg((SELECT cu.username FROM "user" cu WHERE cu.id = head.author_id)
                                  ORDER BY head.created_at, head.id) AS authors,
                        array_agg(head.body ORDER BY head.created_at, head.id) AS bodies
                 FROM (
                     SELECT fc.author_id, fc.body, fc.created_at, fc.id FROM comment fc
-                    WHERE page.comments_loaded AND fc.photo_id = page.id
+                    WHERE \(photo).comments_loaded AND fc.photo_id = \(photo).id
                     ORDER BY fc.created_at, fc.id LIMIT $\(comments)
                 ) AS head
             ) AS first ON true
@@ -49,12 +73,11 @@ enum FeedRowsSQL {
                 JOIN cell_layout cl ON cl.fingerprint = lc.fingerprint AND cl.cell_kind = lc.cell_kind
                     AND cl.min_width = lc.min_width AND cl.min_height = lc.min_height
                     AND cl.max_width = lc.max_width AND cl.max_height = lc.max_height AND cl.scale = lc.scale
-                WHERE lc.photo_id = page.id AND lc.cell_kind = $\(slot) AND lc.min_width = $\(slot + 1)
+                WHERE lc.photo_id = \(photo).id AND lc.cell_kind = $\(slot) AND lc.min_width = $\(slot + 1)
                   AND lc.min_height = $\(slot + 2) AND lc.max_width = $\(slot + 3) AND lc.max_height = $\(slot + 4)
                   AND lc.scale = $\(slot + 5)
                 OFFSET 0
             ) AS layout ON true
-            ORDER BY page.uploaded_at DESC, page.id DESC
             """
     }
 
@@ -137,8 +160,7 @@ struct PageAfterRowsStatement: PostgresPreparedStatement {
 
 /// One photo, as a page of one (none when there is no such photo).
 struct ItemRowsStatement: PostgresPreparedStatement {
-    static let sql = FeedRowsSQL.statement(
-        page: "SELECT id, uploaded_at, comments_loaded FROM photo WHERE id = $1", pageParameters: 1)
+    static let sql = FeedRowsSQL.itemStatement
 
     var photoID: Int64
     var commentLimit: Int
