@@ -1,3 +1,4 @@
+import BenchmarkHTTP
 import BenchmarkReport
 import FeedModel
 import FeedService

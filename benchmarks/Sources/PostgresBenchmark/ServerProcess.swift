@@ -13,6 +13,7 @@ import Logging
 final class ServerProcess {
     let port: Int
     private let process: Process
+    var pid: Int32 { process.processIdentifier }
 
     /// Starts the server on `database`; returns once it listens.
     init(database: String, root: URL) throws {

@@ -25,6 +25,10 @@ struct UncachedReads {
     struct Run {
         var load: WrkLoad
         var health: HealthProbe.Samples
+        /// CPU microseconds per request of the server process, and of PostgreSQL's processes
+        /// (its backends: 0 on SQLite), over the load.
+        var serverCPU: Double
+        var databaseCPU: Double
     }
 
     /// Serves `database` and loads it; prints the run's figures under `name`.
@@ -34,12 +38,18 @@ struct UncachedReads {
         try checkHits(port: server.port, name: name)
         let probe = HealthProbe(port: server.port)
         probe.start()
+        let (serverBefore, databaseBefore) = (ProcessUsage.cpuSeconds(server.pid),
+                                              ProcessUsage.cpuSeconds(ofProcessesNamed: "postgres"))
         let load = try wrk.run("http://127.0.0.1:\(server.port)", script: requests.script.path)
+        let perRequest = 1e6 / max(1, load.rps * Double(wrk.seconds))
+        let serverCPU = (ProcessUsage.cpuSeconds(server.pid) - serverBefore) * perRequest
+        let databaseCPU = ProcessUsage.cpuSeconds(ofProcessesNamed: "postgres", since: databaseBefore) * perRequest
         let health = probe.stop()
-        print(name + String(format: ": %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d failed; /healthz p50 %.2f ms, p99 %.2f ms (%d samples, %d failed)",
+        print(name + String(format: ": %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d failed; /healthz p50 %.2f ms, p99 %.2f ms (%d samples, %d failed); "
+                            + "CPU per request: server %.0f µs, PostgreSQL %.0f µs",
                             load.rps, load.p50, load.p99, load.errors, health.percentile(0.5), health.percentile(0.99),
-                     health.milliseconds.count, health.failures))
-        return Run(load: load, health: health)
+                            health.milliseconds.count, health.failures, serverCPU, databaseCPU))
+        return Run(load: load, health: health, serverCPU: serverCPU, databaseCPU: databaseCPU)
     }
 
     /// Throws unless every checked photo is answered from the layout cache (its connection closed after).
@@ -100,6 +110,12 @@ struct UncachedReads {
                             measure: "req/s", value: onPostgres.load.rps, goal: nil),
             BenchmarkResult(benchmark: "postgres", workload: "uncached reads on PostgreSQL, p99 latency", peer: "none",
                             measure: "ms", value: onPostgres.load.p99, goal: .atMost(20)),
+            BenchmarkResult(benchmark: "postgres", workload: "uncached reads, CPU per request: the server and PostgreSQL",
+                            peer: "the server on SQLite, same run", measure: "ours / peer µs",
+                            value: (onPostgres.serverCPU + onPostgres.databaseCPU) / onSQLite.serverCPU, goal: nil,
+                            note: String(format: "on PostgreSQL the server %.0f µs and PostgreSQL's processes %.0f µs; "
+                                         + "on SQLite the server %.0f µs", onPostgres.serverCPU, onPostgres.databaseCPU,
+                                         onSQLite.serverCPU)),
             BenchmarkResult(benchmark: "postgres", workload: health + ", SQLite, p99", peer: "none", measure: "ms",
                             value: onSQLite.health.percentile(0.99), goal: .atMost(5), note: probe(onSQLite)),
             BenchmarkResult(benchmark: "postgres", workload: health + ", PostgreSQL, p99", peer: "none", measure: "ms",
