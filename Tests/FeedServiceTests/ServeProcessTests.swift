@@ -16,11 +16,19 @@ import Testing
             .appendingPathComponent("photofeed-server")
     }
 
-    /// Starts `serve` with `arguments` on a free port.
-    static func start(_ arguments: [String]) throws -> (process: Process, output: Pipe, errors: Pipe) {
+    /// Starts `serve` with `arguments` on a free port; with `descriptorLimit`, under that limit
+    /// of open files (the shell's `ulimit -n`).
+    static func start(_ arguments: [String], descriptorLimit: Int? = nil) throws
+        -> (process: Process, output: Pipe, errors: Pipe) {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + arguments
+        let serve = ["serve", "--port", "0", "--log-level", "warning"] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", executable.path] + serve
+        } else {
+            process.executableURL = executable
+            process.arguments = serve
+        }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
