@@ -6,8 +6,9 @@ import Testing
 
 /// A store's waiting leases are timed by one repeated timer (``WaitingLeases``), here on a
 /// testing event loop whose time the test moves: each lease is told it waited once per interval
-/// since it began or last heard, never again before it hears, and not after it ended.
-@Suite("Waiting leases", .blockingWork, .timeLimit(minutes: 1))
+/// since it began or last heard, never again before it hears, and not after it ended. The suite
+/// blocks nothing, so it stays off the blocking-work threads (`TestSuiteRulesTests`).
+@Suite("Waiting leases", .timeLimit(minutes: 1))
 struct WaitingLeasesTests {
     /// Something the test itself posts after the timer's events, to tell "nothing yet" from an
     /// event without waiting for one.
