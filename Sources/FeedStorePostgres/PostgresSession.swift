@@ -56,17 +56,37 @@ struct PostgresSession {
         }
     }
 
-    /// Copies `rows` (``CopyTextRows``) into `table`'s `columns` with `COPY … FROM STDIN`, in
+    /// Copies `rows` (``CopyTextRows``) into `table`'s `columns` with `COPY … FROM STDIN`: one
+    /// statement for each `statementBytes` of whole rows (64 MiB), so that no statement of a large
+    /// seed runs into the session's `statement_timeout` or the call's deadline, each sent in
     /// chunks of 1 MiB. Table and column names are this module's own, never user input.
-    func copy(into table: String, columns: [String], rows: ByteBuffer) async throws {
-        try await withinDeadline { [connection, logger] in
-            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-                var rows = rows
-                while rows.readableBytes > 0, let chunk = rows.readSlice(length: min(rows.readableBytes, 1 << 20)) {
-                    try await writer.write(chunk)
+    func copy(into table: String, columns: [String], rows: ByteBuffer, statementBytes: Int = 64 << 20) async throws {
+        var rows = rows
+        while rows.readableBytes > 0 {
+            let statement = Self.wholeRows(&rows, upTo: statementBytes)
+            try await withinDeadline { [connection, logger] in
+                try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+                    var statement = statement
+                    while let chunk = statement.readSlice(length: min(statement.readableBytes, 1 << 20)),
+                          chunk.readableBytes > 0 {
+                        try await writer.write(chunk)
+                    }
                 }
             }
         }
+    }
+
+    /// Reads the first rows of `rows` (each ends with a newline, which COPY's text format escapes
+    /// inside values) that fit in `limit` bytes, or the first row alone when it does not fit.
+    static func wholeRows(_ rows: inout ByteBuffer, upTo limit: Int) -> ByteBuffer {
+        let view = rows.readableBytesView, start = view.startIndex
+        var length = view.count
+        if length > limit {
+            let newline = view[start ..< start + limit].lastIndex(of: UInt8(ascii: "\n"))
+                ?? view.firstIndex(of: UInt8(ascii: "\n"))
+            length = newline.map { $0 + 1 - start } ?? length
+        }
+        return rows.readSlice(length: length) ?? ByteBuffer()
     }
 
     /// `call`'s outcome, or ``CallDeadlineExceeded`` once ``deadline`` has passed without it,
