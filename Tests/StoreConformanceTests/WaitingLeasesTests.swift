@@ -29,6 +29,18 @@ struct WaitingLeasesTests {
         return seen
     }
 
+    /// Moves `loop` 300 ms on, when the lease must have heard nothing yet, then 100 ms more, to
+    /// the end of its 400 ms interval, when it must have been told once.
+    static func expectToldAtTheEndOfItsInterval(_ loop: NIOAsyncTestingEventLoop,
+                                                _ events: inout AsyncStream<LeaseEvent>.Iterator,
+                                                _ post: AsyncStream<LeaseEvent>.Continuation,
+                                                sourceLocation: SourceLocation = #_sourceLocation) async {
+        await loop.advanceTime(by: .milliseconds(300))
+        #expect(await received(&events, post) == [], sourceLocation: sourceLocation)
+        await loop.advanceTime(by: .milliseconds(100))
+        #expect(await received(&events, post) == ["waited"], sourceLocation: sourceLocation)
+    }
+
     @Test func aLeaseIsToldOncePerIntervalAndNotAgainBeforeItHears() async throws {
         let loop = NIOAsyncTestingEventLoop()
         let leases = WaitingLeases(interval: .milliseconds(400), eventLoop: loop)
@@ -36,20 +48,14 @@ struct WaitingLeasesTests {
         var events = stream.makeAsyncIterator()
         let lease = leases.begin(post)
 
-        await loop.advanceTime(by: .milliseconds(300))
-        #expect(await Self.received(&events, post) == [])
-        await loop.advanceTime(by: .milliseconds(100))
-        #expect(await Self.received(&events, post) == ["waited"])
+        await Self.expectToldAtTheEndOfItsInterval(loop, &events, post)
         // Not heard: however long it goes on, it is not told again.
         await loop.advanceTime(by: .seconds(2))
         #expect(await Self.received(&events, post) == [])
 
         // Heard: the next interval starts then.
         leases.heard(lease)
-        await loop.advanceTime(by: .milliseconds(300))
-        #expect(await Self.received(&events, post) == [])
-        await loop.advanceTime(by: .milliseconds(100))
-        #expect(await Self.received(&events, post) == ["waited"])
+        await Self.expectToldAtTheEndOfItsInterval(loop, &events, post)
 
         // Ended: never told again.
         leases.heard(lease)
@@ -82,10 +88,7 @@ struct WaitingLeasesTests {
         let (thirdStream, third) = AsyncStream<LeaseEvent>.makeStream()
         var thirdEvents = thirdStream.makeAsyncIterator()
         let again = leases.begin(third)
-        await loop.advanceTime(by: .milliseconds(300))
-        #expect(await Self.received(&thirdEvents, third) == [])
-        await loop.advanceTime(by: .milliseconds(100))
-        #expect(await Self.received(&thirdEvents, third) == ["waited"])
+        await Self.expectToldAtTheEndOfItsInterval(loop, &thirdEvents, third)
         leases.end(again)
         await loop.shutdownGracefully()
     }
