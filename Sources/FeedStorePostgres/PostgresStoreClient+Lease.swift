@@ -13,9 +13,9 @@ extension PostgresStoreClient {
     /// fails, the lease is given up and the probe's error is this attempt's (a connection loss,
     /// which ``withSession(_:)`` retries as its policy allows); when it succeeds the pool is only
     /// busy, and the lease waits on, probing again after each ``probeAfter``. A probe that has not
-    /// connected by `reachBy` (a peer that accepts and says nothing, a lost network) fails as
-    /// ``ServerSilent``; after a probe that succeeds, the next may take the policy's whole budget
-    /// again.
+    /// connected by `reachBy`, or within ``shortestProbe`` of its start when that is later (a peer
+    /// that accepts and says nothing, a lost network), fails as ``ServerSilent``; after a probe
+    /// that succeeds, the next may take the policy's whole budget again.
     ///
     /// The lease is taken in a child task, which hands the connection over and holds the lease
     /// until `body` returns; `body` runs in the caller's task. The waits are timed by the
@@ -58,7 +58,9 @@ extension PostgresStoreClient {
             case .failed(let error): throw error
             case .waited:
                 waitingLeases.heard(registration)
-                try await probe(by: reachBy)
+                // A probe has at least `shortestProbe` to connect, however late this task ran: a
+                // process starved of threads past the budget has not given the server its chance.
+                try await probe(by: reachBy.map { max($0, .now + Self.shortestProbe) })
                 if let budget = reconnect.budget, let deadline = reachBy {
                     reachBy = max(deadline, .now + budget)
                 }

@@ -29,6 +29,8 @@ final class PostgresStoreClient: Sendable {
     static let idleTimeout: Duration = .seconds(60)
     /// The longest a lease waits for a pooled connection while the server answers probes.
     static let longestLeaseWait: Duration = .seconds(60)
+    /// The least time a probe is given to connect, even past the reconnect budget.
+    static let shortestProbe: Duration = .seconds(1)
 
     let location: PostgresLocation
     let reconnect: ReconnectPolicy
