@@ -67,8 +67,8 @@ struct PostgresSession {
             try await withinDeadline { [connection, logger] in
                 try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
                     var statement = statement
-                    while let chunk = statement.readSlice(length: min(statement.readableBytes, 1 << 20)),
-                          chunk.readableBytes > 0 {
+                    while statement.readableBytes > 0,
+                          let chunk = statement.readSlice(length: min(statement.readableBytes, 1 << 20)) {
                         try await writer.write(chunk)
                     }
                 }

@@ -13,6 +13,8 @@ import NIOPosix
 /// up a connection the pool would have handed it.
 final class WaitingLeases: Sendable {
     let interval: Duration
+    /// ``interval`` as the event loop counts time.
+    private let due: TimeAmount
     private let eventLoop: any EventLoop
     private let state = Locked(State())
 
@@ -30,6 +32,7 @@ final class WaitingLeases: Sendable {
 
     init(interval: Duration, eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.next()) {
         self.interval = interval
+        due = TimeAmount(interval)
         self.eventLoop = eventLoop
     }
 
@@ -45,7 +48,7 @@ final class WaitingLeases: Sendable {
             state.next += 1
             state.waiting[id] = lease
             if state.timer == nil {
-                let tick = TimeAmount.nanoseconds(max(1, Self.nanoseconds(interval) / 4))
+                let tick = TimeAmount.nanoseconds(max(1, due.nanoseconds / 4))
                 state.timer = eventLoop.scheduleRepeatedTask(initialDelay: tick, delay: tick) { [weak self] _ in
                     self?.tick()
                 }
@@ -69,7 +72,7 @@ final class WaitingLeases: Sendable {
     }
 
     private func tick() {
-        let now = eventLoop.now, interval = TimeAmount.nanoseconds(Self.nanoseconds(interval))
+        let now = eventLoop.now
         let told = state.withLock { state -> [AsyncStream<LeaseEvent>.Continuation] in
             guard !state.waiting.isEmpty else {
                 state.timer?.cancel()
@@ -77,16 +80,12 @@ final class WaitingLeases: Sendable {
                 return []
             }
             var told: [AsyncStream<LeaseEvent>.Continuation] = []
-            for (id, lease) in state.waiting where !lease.told && now - lease.since >= interval {
+            for (id, lease) in state.waiting where !lease.told && now - lease.since >= due {
                 state.waiting[id]?.told = true
                 told.append(lease.events)
             }
             return told
         }
         for events in told { events.yield(.waited) }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        Int64(duration / .nanoseconds(1))
     }
 }
